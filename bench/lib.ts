@@ -1,0 +1,65 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/db/client.ts';
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** Closed-loop load: `concurrency` clients each sending requests back to back for `seconds`. */
+export async function load(url: string, headers: Record<string, string>, seconds = 5, concurrency = 8): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
+}
+
+/** A migrated, empty database of each kind: PGlite in memory, and PostgreSQL when reachable. */
+export async function openBenchDatabases(): Promise<{ name: string; database: Database; drop: () => Promise<void> }[]> {
+  const out = [];
+  const lite = await openPglite(undefined);
+  await migrateDatabase(lite);
+  out.push({ name: 'PGlite', database: lite, drop: () => lite.close() });
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL not reachable at ${url}: PGlite only`);
+    return out;
+  }
+  const dbName = `shalav_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const u = new URL(url);
+  u.pathname = `/${dbName}`;
+  const server = await openPostgres(u.toString(), 10);
+  await migrateDatabase(server);
+  out.push({
+    name: 'PostgreSQL',
+    database: server,
+    drop: async () => {
+      await server.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    },
+  });
+  return out;
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);

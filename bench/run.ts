@@ -1,0 +1,3 @@
+/** `npm run bench`: every benchmark, one after the other; each prints its own table. */
+await import('./rooms-map.ts');
+export {};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { FACILITY_TYPES, ROLES } from './constants.ts';
+
+const requiredText = (max = 200) => z.string().trim().min(1).max(max);
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const loginInput = z.object({
+  username: z.string().trim().min(1, 'Please fill username and password').max(100),
+  password: z.string().min(1, 'Please fill username and password').max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const cardInput = z.object({
+  cardHolderName: requiredText(100),
+  cardNumber: z.string().trim().min(12).max(19),
+  cardExpiryMonth: z.coerce.number().int().min(1).max(12),
+  cardExpiryYear: z.coerce.number().int().min(2000).max(2100),
+  cardCvv: z.string().trim().regex(/^\d{3}$/, 'CVV must be 3 digits'),
+});
+export type CardInput = z.infer<typeof cardInput>;
+
+export const registerInput = z
+  .object({
+    username: requiredText(100),
+    password: z.string().min(6).max(200),
+    email: z.union([z.literal(''), z.email()]).optional().nullable().transform((v) => (v ? v : null)),
+    firstName: optionalText(),
+    lastName: optionalText(),
+    facilityName: requiredText(200),
+    facilityType: z.enum(FACILITY_TYPES).default('construction'),
+    phone: optionalText(40),
+    city: optionalText(100),
+    /** ILS before VAT; falls back to 1399 when not numeric (spec §5). */
+    monthlyPrice: z.preprocess((v) => {
+      const n = typeof v === 'string' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) ? n : 1399;
+    }, z.number().min(0).max(1_000_000)),
+  })
+  .extend(cardInput.shape);
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  role: z.enum(ROLES),
+  isOwner: z.boolean(),
+  facilityName: z.string(),
+  facilityType: z.string(),
+  profileImageUrl: z.string().nullable(),
+  projectId: z.string(),
+  isActive: z.boolean(),
+  projectStatus: z.enum(['active', 'cancelled', 'inactive']),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const profileSchema = userSchema.extend({
+  monthlyPrice: z.number(),
+  paidUntil: z.string().nullable(),
+  nextBillingDate: z.string(),
+  card: z
+    .object({
+      brand: z.string(),
+      last4: z.string(),
+      expiryMonth: z.number(),
+      expiryYear: z.number(),
+      holderName: z.string(),
+    })
+    .nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

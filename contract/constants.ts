@@ -1,0 +1,35 @@
+/** Business constants from the spec (§9 of both documents), written once. */
+export const LOCALES = ['he', 'en', 'ru', 'ar', 'uk', 'hi', 'am'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const RTL_LOCALES: readonly Locale[] = ['he', 'ar'];
+export const DEFAULT_LOCALE: Locale = 'he';
+
+export const SESSION_IDLE_MINUTES = 120;
+export const SESSION_ABSOLUTE_HOURS = 12;
+export const IDLE_PROMPT_MINUTES = 115;
+export const WORKER_IDLE_MINUTES = 30;
+export const WORKER_WARNING_MINUTES = 5;
+
+export const DEFAULT_MONTHLY_PRICE_ILS = 1399;
+export const MAX_PHOTO_BYTES = 10_485_760;
+export const MAX_UNIT_SUGGESTIONS = 10;
+
+export const UNIT_STATUSES = ['clean', 'in_progress', 'needs_cleaning', 'inactive'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+export const ROLES = ['admin', 'manager', 'cleaner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Project types offered at registration; the older hotel/school/office wording still exists. */
+export const PROJECT_TYPES = ['construction', 'residential', 'commercial', 'public', 'infrastructure'] as const;
+export const FACILITY_TYPES = [...PROJECT_TYPES, 'hotel', 'school', 'office', 'renovation'] as const;
+export type FacilityType = (typeof FACILITY_TYPES)[number];
+export const CLEANING_FACILITY_TYPES: readonly string[] = ['hotel', 'school', 'office'];
+
+/** Unit types: the map list plus the generator list. */
+export const UNIT_TYPES = [
+  'apartment', 'studio', 'penthouse', 'commercial_space', 'office', 'corridor', 'kitchen', 'bathroom',
+  'storage', 'parking', 'balcony', 'lobby', 'stairwell', 'elevator', 'roof', 'basement',
+  'standard', 'deluxe', 'suite', 'presidential', 'classroom', 'meeting_room', 'public_area', 'laundry', 'gym', 'pool',
+] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { UNIT_TYPES } from './constants.ts';
+
+export const GENERATOR_UNIT_TYPES = [
+  'apartment', 'studio', 'penthouse', 'commercial_space', 'office', 'corridor', 'kitchen', 'bathroom',
+  'storage', 'parking', 'balcony', 'lobby', 'stairwell', 'elevator', 'roof', 'basement',
+] as const;
+export const GENERATOR_PROJECT_TYPES = ['construction', 'renovation', 'commercial'] as const;
+
+export interface RoomTemplate {
+  prefix: string;
+  startNumber: number;
+  endNumber: number;
+  facilityType: string;
+  roomType: string;
+}
+
+/** Quick templates (spec §9). */
+export const QUICK_TEMPLATES: Record<'medium' | 'large' | 'mixed', RoomTemplate[]> = {
+  medium: [
+    { prefix: 'A', startNumber: 101, endNumber: 150, facilityType: 'construction', roomType: 'apartment' },
+    { prefix: 'B', startNumber: 201, endNumber: 250, facilityType: 'construction', roomType: 'apartment' },
+    { prefix: 'C', startNumber: 301, endNumber: 320, facilityType: 'construction', roomType: 'penthouse' },
+  ],
+  large: [
+    { prefix: '', startNumber: 101, endNumber: 199, facilityType: 'construction', roomType: 'apartment' },
+    { prefix: '', startNumber: 201, endNumber: 299, facilityType: 'construction', roomType: 'apartment' },
+    { prefix: '', startNumber: 301, endNumber: 350, facilityType: 'construction', roomType: 'penthouse' },
+  ],
+  mixed: [
+    { prefix: 'A', startNumber: 1, endNumber: 30, facilityType: 'commercial', roomType: 'commercial_space' },
+    { prefix: 'B', startNumber: 1, endNumber: 25, facilityType: 'construction', roomType: 'studio' },
+    { prefix: 'P', startNumber: 1, endNumber: 20, facilityType: 'construction', roomType: 'parking' },
+  ],
+};
+
+export const MAX_PREFIX = 3;
+export const MAX_BULK_UNITS = 5000;
+
+/** Start and end fall back to 1 on invalid input (spec §5). */
+export const parseRangeNumber = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : parseInt(String(v ?? ''), 10);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+/** The labels a set of templates produces, in order, without duplicates. Invalid templates are ignored. */
+export function expandTemplates(templates: RoomTemplate[]): { number: string; facilityType: string; type: string }[] {
+  const seen = new Set<string>();
+  const out: { number: string; facilityType: string; type: string }[] = [];
+  for (const t of templates) {
+    if (t.prefix.length > MAX_PREFIX) continue;
+    const start = parseRangeNumber(t.startNumber);
+    const end = parseRangeNumber(t.endNumber);
+    if (end < start) continue;
+    for (let n = start; n <= end && out.length < MAX_BULK_UNITS; n++) {
+      const number = `${t.prefix}${n}`;
+      if (seen.has(number)) continue;
+      seen.add(number);
+      out.push({ number, facilityType: t.facilityType, type: t.roomType });
+    }
+  }
+  return out;
+}
+
+export const bulkRoomsInput = z.object({
+  rooms: z
+    .array(
+      z.object({
+        number: z.string().trim().min(1).max(30),
+        facilityType: z.string().trim().max(40).optional(),
+        type: z.enum(UNIT_TYPES).default('apartment'),
+        floor: z.number().int().min(-20).max(300).nullable().optional(),
+        status: z.string().optional(),
+      }),
+    )
+    .min(1, 'No rooms to create')
+    .max(MAX_BULK_UNITS),
+});
+export type BulkRoomsInput = z.output<typeof bulkRoomsInput>;
+export const bulkRoomsResult = z.object({ created: z.number().int(), skipped: z.number().int(), message: z.string() });

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Registers a project through the API (fast path for tests that are not about registration). */
+export async function registerViaApi(page: Page, overrides: Record<string, unknown> = {}) {
+  const username = uniqueName('mgr');
+  const body = {
+    username,
+    password: 'secret123',
+    email: `${username}@example.com`,
+    firstName: 'Dana',
+    lastName: 'Levi',
+    facilityName: `Project ${username}`,
+    facilityType: 'construction',
+    phone: '050-1234567',
+    city: 'Haifa',
+    monthlyPrice: 1399,
+    cardHolderName: 'Dana Levi',
+    cardNumber: '4242424242424242',
+    cardExpiryMonth: 12,
+    cardExpiryYear: new Date().getFullYear() + 2,
+    cardCvv: '123',
+    ...overrides,
+  };
+  const res = await page.request.post('/api/register', { data: body });
+  expect(res.status()).toBe(201);
+  return body;
+}

@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import path from 'node:path';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { SandboxGateway, type PaymentGateway } from './modules/billing/payment-gateway.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { roomRoutes } from './modules/rooms/rooms.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    gateway: PaymentGateway;
+    /** The clock; tests move it to check expiry. */
+    now: () => Date;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  gateway?: PaymentGateway;
+  now?: () => Date;
+  logger?: boolean | object;
+}
+
+/** The whole server at a glance: plugins, then modules. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: { paths: ['req.headers.cookie', 'req.body.password', 'req.body.cardNumber', 'req.body.cardCvv'], remove: true },
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', opts.config);
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('gateway', opts.gateway ?? new SandboxGateway());
+  app.decorate('now', opts.now ?? (() => new Date()));
+  app.decorateRequest('authCache', undefined);
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurity(app);
+  await app.register(rateLimit, { global: false });
+
+  app.get('/api/health', async () => {
+    await app.db.execute(sql`select 1`);
+    return { status: 'ok', database: opts.database.kind };
+  });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(roomRoutes, { prefix: '/api' });
+  await app.register(templateRoutes, { prefix: '/api' });
+
+  const webRoot = opts.config.webRoot;
+  const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/objects/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+    }
+    // The single-page app owns every other path (its router shows "404 Page Not Found").
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

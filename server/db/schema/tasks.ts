@@ -1,0 +1,117 @@
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './common.ts';
+import { projects } from './projects.ts';
+import { units } from './units.ts';
+
+/** Name and description per language, for data that ships in every locale (default stages). */
+export type TextTranslations = Record<string, { name?: string; description?: string }>;
+
+export const taskTemplates = pgTable(
+  'task_templates',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    translations: jsonb('translations').$type<TextTranslations>(),
+    facilityType: text('facility_type').notNull(),
+    roomType: text('room_type'),
+    isRequired: boolean('is_required').notNull().default(true),
+    requiresPhoto: boolean('requires_photo').notNull().default(false),
+    estimatedMinutes: integer('estimated_minutes').notNull().default(5),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('task_templates_project_idx').on(t.projectId, t.facilityType)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    translations: jsonb('translations').$type<TextTranslations>(),
+    estimatedMinutes: integer('estimated_minutes').notNull().default(10),
+    requiresPhoto: boolean('requires_photo').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** once: a construction stage, done for good. daily: a routine, open again each local day. */
+    recurrence: text('recurrence').notNull().default('once'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tasks_project_unit_idx').on(t.projectId, t.unitId)],
+);
+
+export const taskCompletions = pgTable(
+  'task_completions',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    /** The project's local date of the work. */
+    workDate: date('work_date').notNull(),
+    /** 'once' for a once-task, else the work date: unique per task, so a task never completes twice. */
+    period: text('period').notNull(),
+    workerName: text('worker_name'),
+    notes: text('notes'),
+    photoUrl: text('photo_url'),
+    idempotencyKey: text('idempotency_key'),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('task_completions_task_period_uq').on(t.taskId, t.period),
+    uniqueIndex('task_completions_idem_uq').on(t.projectId, t.idempotencyKey),
+    index('task_completions_project_unit_idx').on(t.projectId, t.unitId, t.completedAt),
+  ],
+);
+
+export const workSessions = pgTable(
+  'work_sessions',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    workerName: text('worker_name').notNull(),
+    floorNumber: integer('floor_number'),
+    status: text('status').notNull().default('active'),
+    workDate: date('work_date').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('work_sessions_project_unit_idx').on(t.projectId, t.unitId, t.workDate)],
+);
+
+/** Names workers typed, per project: suggestions on the QR page and performance. */
+export const workers = pgTable(
+  'workers',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('workers_project_name_uq').on(t.projectId, t.name)],
+);

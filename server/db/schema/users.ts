@@ -1,0 +1,37 @@
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './common.ts';
+import { projects } from './projects.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Login name, unique across the platform (login takes no project). */
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    /** admin | manager | cleaner (the spec's names) */
+    role: text('role').notNull().default('manager'),
+    /** The registrant: an admin protected from deletion. */
+    isOwner: boolean('is_owner').notNull().default(false),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    city: text('city'),
+    profileImageUrl: text('profile_image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_project_idx').on(t.projectId)],
+);
+
+export const platformAdmins = pgTable('platform_admins', {
+  id: id(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,75 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData } from './db/demo-data.ts';
+import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
+import { purgeExpiredSessions } from './plugins/session.ts';
+import { buildApp } from './app.ts';
+import path from 'node:path';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let releaseLock: (() => void) | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    try {
+      releaseLock = lockDataDir(config.dataDir);
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+    database = await openPglite(path.join(config.dataDir, 'db'));
+  }
+  await migrateDatabase(database);
+
+  const empty = await isDatabaseEmpty(database.db);
+  const seed = config.demoData ?? (empty && database.kind === 'pglite');
+  if (seed && empty) await seedDemoData(database.db);
+  if (config.platformAdmin) await upsertPlatformAdmin(database.db, config.platformAdmin.username, config.platformAdmin.password);
+
+  const app = await buildApp({ config, database });
+  const sweep = setInterval(() => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session sweep failed')), 10 * 60_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    releaseLock?.();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [`Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`];
+  if (seed && empty) {
+    lines.push(
+      'Demo project created. Sign in with:',
+      `  manager:        ${DEMO_MANAGER.username} / ${DEMO_MANAGER.password}   (${config.publicUrl}/login)`,
+      `  platform admin: ${DEMO_PLATFORM_ADMIN.username} / ${DEMO_PLATFORM_ADMIN.password}   (the admin icon on the login page)`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
+
+export interface UnitWithCounts {
+  id: string;
+  number: string;
+  name: string | null;
+  description: string | null;
+  floor: number | null;
+  type: string;
+  facilityType: string;
+  manualStatus: string | null;
+  total: number;
+  completed: number;
+  hasSessionToday: boolean;
+  lastCompletedAt: Date | null;
+  lastWorker: string | null;
+}
+
+/** The period key a completion is stored under: 'once' for once-tasks, else the local date. */
+export const periodFor = (recurrence: string, date: string) => (recurrence === 'once' ? 'once' : date);
+
+/**
+ * Every unit of a project with today's task counts, last completion and whether work started
+ * today: one statement whatever the number of units (grouped sub-queries, no per-unit query).
+ */
+export async function listUnitsWithCounts(db: Db, p: { projectId: string; date: string; unitId?: string }): Promise<UnitWithCounts[]> {
+  const unitFilter = p.unitId ? sql`and u.id = ${p.unitId}` : sql``;
+  const result = await db.execute(sql`
+    with tc as (
+      select t.unit_id, count(*)::int as total, count(c.id)::int as completed
+      from tasks t
+      left join task_completions c
+        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end)
+      where t.project_id = ${p.projectId}
+      group by t.unit_id
+    ),
+    lc as (
+      select distinct on (unit_id) unit_id, completed_at, worker_name
+      from task_completions
+      where project_id = ${p.projectId}
+      order by unit_id, completed_at desc
+    ),
+    ws as (
+      select distinct unit_id from work_sessions where project_id = ${p.projectId} and work_date = ${p.date}
+    )
+    select u.id, u.number, u.name, u.description, u.floor, u.type, u.facility_type, u.manual_status,
+      coalesce(tc.total, 0) as total, coalesce(tc.completed, 0) as completed,
+      (ws.unit_id is not null) as has_session, lc.completed_at, lc.worker_name
+    from units u
+    left join tc on tc.unit_id = u.id
+    left join lc on lc.unit_id = u.id
+    left join ws on ws.unit_id = u.id
+    where u.project_id = ${p.projectId} ${unitFilter}
+  `);
+  return rowsOf(result).map((r) => ({
+    id: r.id as string,
+    number: r.number as string,
+    name: (r.name as string | null) ?? null,
+    description: (r.description as string | null) ?? null,
+    floor: r.floor === null ? null : Number(r.floor),
+    type: r.type as string,
+    facilityType: r.facility_type as string,
+    manualStatus: (r.manual_status as string | null) ?? null,
+    total: Number(r.total),
+    completed: Number(r.completed),
+    hasSessionToday: Boolean(r.has_session),
+    lastCompletedAt: r.completed_at ? new Date(r.completed_at as string) : null,
+    lastWorker: (r.worker_name as string | null) ?? null,
+  }));
+}
+
+export async function findUnit(db: Db, p: { projectId: string; unitId: string }) {
+  const [row] = await db
+    .select()
+    .from(units)
+    .where(and(eq(units.projectId, p.projectId), eq(units.id, p.unitId)))
+    .limit(1);
+  return row;
+}
+
+/** A unit's tasks with their completion for the date (once-tasks: any completion). */
+export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitId: string; date: string }) {
+  return db
+    .select({
+      id: tasks.id,
+      name: tasks.name,
+      description: tasks.description,
+      translations: tasks.translations,
+      estimatedMinutes: tasks.estimatedMinutes,
+      requiresPhoto: tasks.requiresPhoto,
+      recurrence: tasks.recurrence,
+      sortOrder: tasks.sortOrder,
+      completedAt: taskCompletions.completedAt,
+      workerName: taskCompletions.workerName,
+      photoUrl: taskCompletions.photoUrl,
+      notes: taskCompletions.notes,
+    })
+    .from(tasks)
+    .leftJoin(
+      taskCompletions,
+      and(
+        eq(taskCompletions.taskId, tasks.id),
+        eq(taskCompletions.period, sql`(case when ${tasks.recurrence} = 'once' then 'once' else ${p.date} end)`),
+      ),
+    )
+    .where(and(eq(tasks.projectId, p.projectId), eq(tasks.unitId, p.unitId)))
+    .orderBy(asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.name));
+}

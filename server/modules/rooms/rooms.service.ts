@@ -1,0 +1,166 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { BulkRoomsInput } from '../../../contract/generator.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
+import { compareUnitLabels, deriveFloor } from '../../../contract/rooms.ts';
+import type { UnitStatus } from '../../../contract/constants.ts';
+import { projects, units } from '../../db/schema/index.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { localDate } from '../../lib/time.ts';
+import type { UserAuth } from '../../plugins/session.ts';
+import { findUnit, listUnitsWithCounts, listUnitTasksForDate, type UnitWithCounts } from './rooms.queries.ts';
+
+/** Status is derived from today's tasks and work, never stored (only 'inactive' is manual). */
+export function deriveStatus(u: Pick<UnitWithCounts, 'manualStatus' | 'total' | 'completed' | 'hasSessionToday'>): UnitStatus {
+  if (u.manualStatus === 'inactive') return 'inactive';
+  if (u.total > 0 && u.completed === u.total) return 'clean';
+  if (u.completed > 0 || u.hasSessionToday) return 'in_progress';
+  return 'needs_cleaning';
+}
+
+export function toRoom(u: UnitWithCounts): Room {
+  return {
+    id: u.id,
+    number: u.number,
+    name: u.name,
+    description: u.description,
+    floor: u.floor,
+    type: u.type,
+    facilityType: u.facilityType,
+    status: deriveStatus(u),
+    lastCleaned: u.lastCompletedAt?.toISOString() ?? null,
+    lastCleanedBy: u.lastWorker,
+    totalTasksToday: u.total,
+    completedTasksToday: u.completed,
+  };
+}
+
+export const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
+
+export async function listRooms(app: FastifyInstance, auth: UserAuth): Promise<Room[]> {
+  const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date: today(app, auth) });
+  return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
+}
+
+export function summarize(rooms: Room[]): RoomStats {
+  const count = (s: UnitStatus) => rooms.filter((r) => r.status === s).length;
+  return {
+    totalRooms: rooms.length,
+    clean: count('clean'),
+    inProgress: count('in_progress'),
+    needsCleaning: count('needs_cleaning'),
+    inactive: count('inactive'),
+    total: rooms.length,
+  };
+}
+
+async function getRoom(app: FastifyInstance, auth: UserAuth, roomId: string, date: string): Promise<Room> {
+  if (!isUuid(roomId)) throw notFound('Room not found');
+  const [row] = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date, unitId: roomId });
+  if (!row) throw notFound('Room not found');
+  return toRoom(row);
+}
+
+export async function getRoomDetails(app: FastifyInstance, auth: UserAuth, roomId: string, date: string | undefined) {
+  const day = date ?? today(app, auth);
+  const room = await getRoom(app, auth, roomId, day);
+  const tasks = await listUnitTasksForDate(app.db, { projectId: auth.projectId, unitId: roomId, date: day });
+  const mapped = tasks.map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    isCompleted: t.completedAt !== null,
+    completedAt: t.completedAt?.toISOString() ?? null,
+    cleanerName: t.workerName,
+    photoUrl: t.photoUrl,
+    notes: t.notes,
+    requiresPhoto: t.requiresPhoto,
+    estimatedMinutes: t.estimatedMinutes,
+  }));
+  return { room, date: day, tasks: mapped, totalTasks: mapped.length, completedTasks: mapped.filter((t) => t.isCompleted).length };
+}
+
+const rethrowDuplicate = (err: unknown): never => {
+  if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('Room number already exists');
+  throw err;
+};
+
+export async function createRoom(app: FastifyInstance, auth: UserAuth, input: CreateRoomInput): Promise<Room> {
+  const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
+  const [row] = await app.db
+    .insert(units)
+    .values({
+      projectId: auth.projectId,
+      number: input.number,
+      name: input.name ?? null,
+      description: input.description ?? null,
+      floor: input.floor ?? deriveFloor(input.number),
+      type: input.type,
+      facilityType: input.facilityType ?? project.facilityType,
+      manualStatus: input.status === 'inactive' ? 'inactive' : null,
+    })
+    .returning({ id: units.id })
+    .catch(rethrowDuplicate);
+  return getRoom(app, auth, row.id, today(app, auth));
+}
+
+export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: string, input: UpdateRoomInput): Promise<Room> {
+  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('Room not found');
+  const set: Partial<typeof units.$inferInsert> = { updatedAt: app.now() };
+  if (input.number !== undefined) set.number = input.number;
+  if (input.floor !== undefined) set.floor = input.floor;
+  if (input.type !== undefined) set.type = input.type;
+  if (input.name !== undefined) set.name = input.name;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.status !== undefined) set.manualStatus = input.status === 'inactive' ? 'inactive' : null;
+  await app.db
+    .update(units)
+    .set(set)
+    .where(and(eq(units.projectId, auth.projectId), eq(units.id, roomId)))
+    .catch(rethrowDuplicate);
+  return getRoom(app, auth, roomId, today(app, auth));
+}
+
+export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: string) {
+  if (!isUuid(roomId)) throw notFound('Room not found');
+  const deleted = await app.db
+    .delete(units)
+    .where(and(eq(units.projectId, auth.projectId), eq(units.id, roomId)))
+    .returning({ id: units.id });
+  if (deleted.length === 0) throw notFound('Room not found');
+}
+
+/**
+ * Many units in one transaction and one multi-row insert. Labels that already exist (or repeat
+ * in the request) are skipped and counted; floors are derived from the label where unambiguous.
+ */
+export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, input: BulkRoomsInput) {
+  const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
+  const unique = [...new Map(input.rooms.map((r) => [r.number, r])).values()];
+  return app.db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ number: units.number })
+      .from(units)
+      .where(and(eq(units.projectId, auth.projectId), inArray(units.number, unique.map((r) => r.number))));
+    const have = new Set(existing.map((e) => e.number));
+    const fresh = unique.filter((r) => !have.has(r.number));
+    if (fresh.length > 0) {
+      await tx
+        .insert(units)
+        .values(
+          fresh.map((r) => ({
+            projectId: auth.projectId,
+            number: r.number,
+            floor: r.floor ?? deriveFloor(r.number),
+            type: r.type,
+            facilityType: r.facilityType ?? project.facilityType,
+          })),
+        )
+        .onConflictDoNothing({ target: [units.projectId, units.number] });
+    }
+    const skipped = input.rooms.length - fresh.length;
+    const message = fresh.length === 0 ? 'All rooms in this range already exist in the system' : `Created ${fresh.length} new rooms`;
+    return { created: fresh.length, skipped, message };
+  });
+}

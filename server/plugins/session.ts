@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq, lt, or } from 'drizzle-orm';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type Role } from '../../contract/constants.ts';
+import type { Db } from '../db/client.ts';
+import { projects, sessions, users } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { randomToken, sha256 } from '../lib/ids.ts';
+
+export const SESSION_COOKIE = 'shalav_sid';
+const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
+const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 3_600_000;
+/** Don't write last_seen_at on every request; a minute of slack on a 120-minute limit is fine. */
+const TOUCH_AFTER_MS = 60_000;
+
+export interface UserAuth {
+  kind: 'user';
+  sessionHash: string;
+  userId: string;
+  projectId: string;
+  role: Role;
+  isOwner: boolean;
+  projectStatus: string;
+  timezone: string;
+}
+export interface AdminAuth {
+  kind: 'platform-admin';
+  sessionHash: string;
+  platformAdminId: string;
+}
+export type Auth = UserAuth | AdminAuth;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** undefined: not looked up yet; null: no valid session. */
+    authCache: Auth | null | undefined;
+  }
+}
+
+export async function createSession(
+  db: Db,
+  owner: { userId: string } | { platformAdminId: string },
+  now = new Date(),
+): Promise<string> {
+  const token = randomToken(32);
+  await db.insert(sessions).values({
+    idHash: sha256(token),
+    ...owner,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+  });
+  return token;
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.env === 'production',
+  });
+}
+
+export async function destroySession(db: Db, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  request.authCache = null;
+}
+
+/** Reads and validates the session cookie once per request; enforces idle and absolute expiry. */
+export async function getAuth(app: FastifyInstance, request: FastifyRequest): Promise<Auth | null> {
+  if (request.authCache !== undefined) return request.authCache;
+  request.authCache = null;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const idHash = sha256(token);
+  const [row] = await app.db
+    .select({
+      session: sessions,
+      role: users.role,
+      isOwner: users.isOwner,
+      userActive: users.isActive,
+      projectId: users.projectId,
+      projectStatus: projects.status,
+      timezone: projects.timezone,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(projects, eq(projects.id, users.projectId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+  const now = app.now();
+  const s = row.session;
+  if (s.expiresAt.getTime() <= now.getTime() || now.getTime() - s.lastSeenAt.getTime() > IDLE_MS) {
+    await app.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  if (s.platformAdminId) {
+    request.authCache = { kind: 'platform-admin', sessionHash: idHash, platformAdminId: s.platformAdminId };
+  } else if (s.userId && row.projectId && row.userActive) {
+    request.authCache = {
+      kind: 'user',
+      sessionHash: idHash,
+      userId: s.userId,
+      projectId: row.projectId,
+      role: row.role as Role,
+      isOwner: row.isOwner ?? false,
+      projectStatus: row.projectStatus ?? 'inactive',
+      timezone: row.timezone ?? 'Asia/Jerusalem',
+    };
+  }
+  return request.authCache;
+}
+
+/** Guard: a signed-in project member with one of the roles (default: the manager roles). */
+export async function requireUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  roles: readonly Role[] = ['admin', 'manager'],
+): Promise<UserAuth> {
+  const auth = await getAuth(app, request);
+  if (!auth || auth.kind !== 'user') throw unauthorized();
+  if (!roles.includes(auth.role)) throw forbidden('You do not have permission for this action');
+  return auth;
+}
+
+export async function requirePlatformAdmin(app: FastifyInstance, request: FastifyRequest): Promise<AdminAuth> {
+  const auth = await getAuth(app, request);
+  if (!auth || auth.kind !== 'platform-admin') throw unauthorized();
+  return auth;
+}
+
+/** Housekeeping: drop sessions past either limit. */
+export async function purgeExpiredSessions(db: Db, now = new Date()) {
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS))));
+}
+

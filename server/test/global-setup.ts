@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openPglite, openPostgres } from '../db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite mode: a data-dir dump of the migrated database, cloned by each test file. */
+    pgliteDump: string;
+    /** PostgreSQL mode: a migrated database that each test file copies with CREATE DATABASE ... TEMPLATE. */
+    pgTemplate: string;
+  }
+}
+
+/** Migrate once; every test file then starts from a clone of the migrated, empty database. */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `shalav_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const u = new URL(url);
+    u.pathname = `/${template}`;
+    const database = await openPostgres(u.toString(), 2);
+    await migrateDatabase(database);
+    await database.close();
+    project.provide('pgTemplate', template);
+    project.provide('pgliteDump', '');
+    return async () => {
+      // Clones made by test files are dropped by the files themselves; drop strays and the template.
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
+        [template, `${template}_%`],
+      );
+      for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const database = await openPglite(undefined);
+  await migrateDatabase(database);
+  const dump = (await database.pglite!.dumpDataDir('gzip')) as Blob;
+  await database.close();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-test-')), 'migrated.tar.gz');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteDump', file);
+  project.provide('pgTemplate', '');
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}

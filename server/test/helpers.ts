@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+
+/** A fresh database for one test file: a clone of the migrated template (PGlite or PostgreSQL). */
+export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (url && template) {
+    const name = `${template}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openPostgres(u.toString(), 5);
+    return {
+      ...database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  const database = await openPglite(undefined, new Blob([dump]));
+  return { ...database, drop: () => database.close() };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webRoot: undefined, ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  /** The test clock: set `clock.now` to move time. */
+  clock: { now: Date };
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(opts: { config?: Partial<Config>; logger?: object | boolean } = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const clock = { now: new Date() };
+  const app = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: opts.logger ?? false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A valid registration payload; each call a new username. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const suffix = `${process.pid}${counter}${randomBytes(2).toString('hex')}`;
+  return {
+    username: `manager${suffix}`,
+    password: 'secret123',
+    email: `m${suffix}@example.com`,
+    firstName: 'Dana',
+    lastName: 'Levi',
+    facilityName: `Project ${suffix}`,
+    facilityType: 'construction',
+    phone: '050-1234567',
+    city: 'Tel Aviv',
+    monthlyPrice: 1399,
+    cardHolderName: 'Dana Levi',
+    cardNumber: '4242424242424242',
+    cardExpiryMonth: 12,
+    cardExpiryYear: new Date().getFullYear() + 2,
+    cardCvv: '123',
+    ...overrides,
+  };
+}
+
+export const cookieOf = (res: LightMyRequestResponse) => {
+  const c = res.cookies.find((x) => x.name === 'shalav_sid');
+  return c ? `shalav_sid=${c.value}` : '';
+};
+
+/** Registers a project and signs its owner in; returns the cookie and the user. */
+export async function registerAndLogin(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: body.username, password: body.password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const cookie = cookieOf(login);
+  const user = login.json() as { id: string; projectId: string; username: string };
+  const as = (opts: InjectOptions) => app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie } });
+  return { cookie, user, body, as };
+}

@@ -1,0 +1,145 @@
+import { Suspense, useEffect, useState } from 'react';
+import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/ui/button.tsx';
+import { Loading } from '../components/ui/spinner.tsx';
+import { toast } from '../components/ui/toast.tsx';
+import { LanguageSelect } from '../components/language-select.tsx';
+import { onUnauthorized } from '../lib/api.ts';
+import { useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';
+import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
+import { signedInRoutes } from './routes.tsx';
+
+function SideMenu({ onNavigate, showProfile }: { onNavigate?: () => void; showProfile: boolean }) {
+  const { t } = useTranslation('common');
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const items = signedInRoutes.filter((r) => r.menuKey);
+  return (
+    <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-1 p-3">
+      <div className="mb-4 px-2 text-2xl font-bold text-blue-800">{t('appName')}</div>
+      {items.map((r) => (
+        <NavLink
+          key={r.path}
+          to={r.path}
+          end
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-slate-700 hover:bg-slate-100'}`
+          }
+        >
+          <span aria-hidden className="w-5 text-center">{r.icon}</span>
+          {t(r.menuKey!)}
+        </NavLink>
+      ))}
+      {showProfile && (
+        <NavLink
+          to="/account-profile"
+          onClick={onNavigate}
+          className={({ isActive }) => `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-slate-700 hover:bg-slate-100'}`}
+        >
+          <span aria-hidden className="w-5 text-center">☺</span>
+          {t('nav.accountProfile')}
+        </NavLink>
+      )}
+      <div className="mt-auto space-y-2 border-t border-slate-200 pt-3">
+        <LanguageSelect />
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() =>
+            logout.mutate(undefined, {
+              onSettled: () => navigate('/'),
+            })
+          }
+        >
+          {t('actions.logout')}
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** The signed-in frame: side menu (a drawer on mobile), header, idle time-out, 401 handling. */
+export function LayoutShell() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: user, isPending } = useAuthUser();
+  const profile = useProfile(Boolean(user?.projectId));
+  const logout = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        toast({ title: t('auth.unauthorized'), variant: 'destructive' });
+        setTimeout(() => navigate('/login'), 500);
+      }),
+    [navigate, t],
+  );
+
+  if (isPending) return <Loading />;
+  if (!user) return <Navigate to="/login" replace />;
+
+  const showProfile = Boolean(user.projectId) && profile.isSuccess;
+  const displayName = user.firstName || user.email || t('header.user');
+
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden border-e border-slate-200 bg-white lg:block">
+        <div className="sticky top-0 h-screen">
+          <SideMenu showProfile={showProfile} />
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+          <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <RadixDialog.Trigger asChild>
+              <button className="min-h-11 min-w-11 rounded-md text-2xl hover:bg-slate-100 lg:hidden" aria-label={t('nav.open')}>
+                ☰
+              </button>
+            </RadixDialog.Trigger>
+            <RadixDialog.Portal>
+              <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+              <RadixDialog.Content className="fixed inset-y-0 start-0 z-50 w-64 bg-white shadow-xl lg:hidden">
+                <RadixDialog.Title className="sr-only">{t('nav.label')}</RadixDialog.Title>
+                <RadixDialog.Description className="sr-only">{t('nav.label')}</RadixDialog.Description>
+                <SideMenu onNavigate={() => setDrawerOpen(false)} showProfile={showProfile} />
+              </RadixDialog.Content>
+            </RadixDialog.Portal>
+          </RadixDialog.Root>
+          <div className="min-w-0 flex-1 truncate font-semibold" data-testid="facility-name">
+            {user.facilityName}
+          </div>
+          <div className="flex items-center gap-2 text-sm text-slate-700">
+            {user.profileImageUrl ? (
+              <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-800">
+                {displayName.slice(0, 1).toUpperCase()}
+              </span>
+            )}
+            <span data-testid="user-name">{displayName}</span>
+          </div>
+        </header>
+        {user.projectStatus !== 'active' && (
+          <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            {t(user.projectStatus === 'cancelled' ? 'banner.cancelled' : 'banner.inactive')}
+          </div>
+        )}
+        <main className="p-4 lg:p-6">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <IdleTimeout
+        enabled={!IDLE_EXEMPT_PATHS.includes(location.pathname)}
+        onLogout={() => logout.mutateAsync()}
+        navigate={navigate}
+      />
+    </div>
+  );
+}

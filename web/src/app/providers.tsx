@@ -1,0 +1,27 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Direction } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from '../components/ui/toast.tsx';
+import { Loading } from '../components/ui/spinner.tsx';
+import { dirOf } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+
+function DirectionFromLanguage({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation('common');
+  return <Direction.Provider dir={dirOf(i18n.language)}>{children}</Direction.Provider>;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<Loading label="…" />}>
+        <DirectionFromLanguage>
+          {children}
+          <Toaster />
+        </DirectionFromLanguage>
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

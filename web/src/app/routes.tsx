@@ -1,0 +1,30 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+export interface AppRoute {
+  path: string;
+  component: Page;
+  /** Menu label key in the common namespace; routes without one are not in the side menu. */
+  menuKey?: string;
+  /** Icon glyph for the menu. */
+  icon?: string;
+}
+
+/**
+ * The spec's route table, in one place. Only screens that exist are listed: an unlisted path is
+ * "404 Page Not Found", and the side menu shows exactly the signed-in routes with a menuKey.
+ */
+export const publicRoutes: AppRoute[] = [
+  { path: '/login', component: page(() => import('../features/auth/pages/login-page.tsx')) },
+  { path: '/register', component: page(() => import('../features/auth/pages/register-page.tsx')) },
+];
+
+export const signedInRoutes: AppRoute[] = [
+  { path: '/', component: page(() => import('../features/rooms/pages/room-map-page.tsx')), menuKey: 'nav.roomMap', icon: '▦' },
+  { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
+];
+
+/** Exempt from the signed-in idle time-out (spec §2). */
+export { IDLE_EXEMPT_PATHS } from './idle-timeout.tsx';

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <RadixDialog.Content
+          className={`fixed inset-0 z-50 m-auto h-fit max-h-[90vh] w-[calc(100vw-2rem)] overflow-y-auto rounded-xl bg-white p-5 shadow-xl ${wide ? 'max-w-2xl' : 'max-w-md'}`}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
+              ) : (
+                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close aria-label={t('actions.close')} className="min-h-11 min-w-11 rounded-md text-2xl leading-none text-slate-500 hover:bg-slate-100">
+              ×
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 p-8 text-slate-600">
+      <span className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700" aria-hidden />
+      <span>{label ?? t('state.loading')}</span>
+    </div>
+  );
+}

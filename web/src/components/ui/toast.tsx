@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+import { Toast as RadixToast } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { dirOf } from '../../lib/i18n.ts';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'success' | 'destructive';
+  duration?: number;
+}
+interface ToastItem extends ToastInput {
+  id: number;
+}
+
+// One toast at a time (spec §9): a new toast replaces the visible one.
+let current: ToastItem | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: ToastInput) {
+  current = { ...input, id: nextId++ };
+  emit();
+}
+export function dismissToast() {
+  current = null;
+  emit();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+const variantClass: Record<NonNullable<ToastInput['variant']>, string> = {
+  default: 'bg-white border-slate-200 text-slate-900',
+  success: 'bg-emerald-50 border-emerald-300 text-emerald-900',
+  destructive: 'bg-red-50 border-red-300 text-red-900',
+};
+
+export function Toaster() {
+  const item = useSyncExternalStore(subscribe, () => current, () => null);
+  const { t, i18n } = useTranslation('common');
+  // Swipe away in the reading direction: right in LTR, left in RTL.
+  const swipeDirection = dirOf(i18n.language) === 'rtl' ? 'left' : 'right';
+  return (
+    <RadixToast.Provider swipeDirection={swipeDirection} swipeThreshold={50} duration={5000} label={t('toast.region')}>
+      {item && (
+        <RadixToast.Root
+          key={item.id}
+          duration={item.duration ?? 5000}
+          onOpenChange={(open) => !open && dismissToast()}
+          className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-none ${variantClass[item.variant ?? 'default']}`}
+          data-testid="toast"
+        >
+          <div className="flex-1">
+            <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
+            {item.description && <RadixToast.Description className="mt-1 text-sm">{item.description}</RadixToast.Description>}
+          </div>
+          <RadixToast.Close aria-label={t('actions.close')} className="rounded px-2 text-lg leading-none opacity-70 hover:opacity-100">
+            ×
+          </RadixToast.Close>
+        </RadixToast.Root>
+      )}
+      <RadixToast.Viewport className="fixed bottom-0 end-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+    </RadixToast.Provider>
+  );
+}

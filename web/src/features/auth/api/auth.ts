@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, Profile, User } from '../../../../../contract/auth.ts';
+import { ApiError, apiGet, apiRequest } from '../../../lib/api.ts';
+
+export const authUserKey = ['/api/auth/user'] as const;
+
+/** The signed-in user, or null when the server says 401 (not signed in). */
+export function useAuthUser() {
+  return useQuery({
+    queryKey: authUserKey,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<User>('/api/auth/user', { signal, quiet401: true });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/login', input, { quiet401: true }),
+    onSuccess: (user) => {
+      qc.setQueryData(authUserKey, user);
+      void qc.invalidateQueries({ queryKey: authUserKey });
+    },
+  });
+}
+
+export function useAdminLogin() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', input, { quiet401: true }),
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout').catch(() => undefined), // a logout error is ignored
+    onSettled: () => {
+      qc.clear();
+      qc.setQueryData(authUserKey, null);
+    },
+  });
+}
+
+export const profileKey = ['/api/user/profile'] as const;
+export function useProfile(enabled = true) {
+  return useQuery({ queryKey: profileKey, queryFn: ({ signal }) => apiGet<Profile>('/api/user/profile', { signal }), enabled });
+}

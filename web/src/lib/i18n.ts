@@ -1,0 +1,69 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
+
+export const LANGUAGE_STORAGE_KEY = 'shalav.language';
+
+/** Each locale file is its own chunk: a worker downloads only the language and namespaces in use. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`missing locale file ${language}/${namespace}`), false);
+    load().then(
+      (m) => callback(null, m.default),
+      (err) => callback(err as Error, false),
+    );
+  },
+};
+
+export const isRtl = (lng: string) => RTL_LOCALES.includes(lng as Locale);
+export const dirOf = (lng: string): 'rtl' | 'ltr' => (isRtl(lng) ? 'rtl' : 'ltr');
+
+export function storedLanguage(): Locale {
+  try {
+    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (v && (LOCALES as readonly string[]).includes(v)) return v as Locale;
+  } catch {
+    /* storage unavailable */
+  }
+  return DEFAULT_LOCALE;
+}
+
+function applyDocumentLanguage(lng: string) {
+  document.documentElement.lang = lng;
+  document.documentElement.dir = dirOf(lng);
+}
+
+export async function setLanguage(lng: Locale) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    /* storage unavailable */
+  }
+  await i18n.changeLanguage(lng);
+}
+
+export function initI18n(lng: Locale = storedLanguage()) {
+  if (i18n.isInitialized) return i18n;
+  i18n.on('languageChanged', applyDocumentLanguage);
+  void i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: false,
+      supportedLngs: [...LOCALES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  applyDocumentLanguage(lng);
+  return i18n;
+}
+
+export default i18n;
