@@ -38,11 +38,13 @@ const variantClass: Record<NonNullable<ToastInput['variant']>, string> = {
   destructive: 'bg-red-50 border-red-300 text-red-900',
 };
 
+/** Swipe away in the reading direction: right in LTR, left in RTL. */
+export const swipeDirectionFor = (lng: string) => (dirOf(lng) === 'rtl' ? 'left' : 'right');
+
 export function Toaster() {
   const item = useSyncExternalStore(subscribe, () => current, () => null);
   const { t, i18n } = useTranslation('common');
-  // Swipe away in the reading direction: right in LTR, left in RTL.
-  const swipeDirection = dirOf(i18n.language) === 'rtl' ? 'left' : 'right';
+  const swipeDirection = swipeDirectionFor(i18n.language);
   return (
     <RadixToast.Provider swipeDirection={swipeDirection} swipeThreshold={50} duration={5000} label={t('toast.region')}>
       {item && (

@@ -1,0 +1,95 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projects, storedObjects, taskCompletions, tasks, units, workSessions, workers } from '../../db/schema/index.ts';
+
+const projectColumns = {
+  id: projects.id,
+  name: projects.name,
+  facilityType: projects.facilityType,
+  status: projects.status,
+  paidUntil: projects.paidUntil,
+  timezone: projects.timezone,
+};
+export type WorkerProject = { id: string; name: string; facilityType: string; status: string; paidUntil: string | null; timezone: string };
+
+export async function findProjectByQr(db: Db, qrId: string): Promise<WorkerProject | undefined> {
+  const [row] = await db.select(projectColumns).from(projects).where(eq(projects.qrId, qrId)).limit(1);
+  return row;
+}
+
+/** A unit and the project it belongs to: the only way a worker route learns the project. */
+export async function findUnitWithProject(db: Db, unitId: string) {
+  const [row] = await db
+    .select({ unit: units, project: projectColumns })
+    .from(units)
+    .innerJoin(projects, eq(projects.id, units.projectId))
+    .where(eq(units.id, unitId))
+    .limit(1);
+  return row;
+}
+
+/** A task with its unit and project, for completing it. */
+export async function findTaskWithProject(db: Db, taskId: string) {
+  const [row] = await db
+    .select({ task: tasks, unitNumber: units.number, project: projectColumns })
+    .from(tasks)
+    .innerJoin(units, eq(units.id, tasks.unitId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  return row;
+}
+
+export async function listWorkerNames(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: workers.name })
+    .from(workers)
+    .where(eq(workers.projectId, projectId))
+    .orderBy(desc(workers.lastSeenAt), asc(workers.name))
+    .limit(500);
+  return rows.map((r) => r.name);
+}
+
+export async function findCompletionByKey(db: Db, p: { projectId: string; idempotencyKey: string }) {
+  const [row] = await db
+    .select()
+    .from(taskCompletions)
+    .where(and(eq(taskCompletions.projectId, p.projectId), eq(taskCompletions.idempotencyKey, p.idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
+export async function findCompletionForPeriod(db: Db, p: { taskId: string; period: string }) {
+  const [row] = await db
+    .select()
+    .from(taskCompletions)
+    .where(and(eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period)))
+    .limit(1);
+  return row;
+}
+
+/** An uploaded photo of this unit of this project (upload finished), by its storage key. */
+export async function findUploadedObject(db: Db, p: { projectId: string; unitId: string; key: string }) {
+  const [row] = await db
+    .select({ id: storedObjects.id, uploadedAt: storedObjects.uploadedAt })
+    .from(storedObjects)
+    .where(and(eq(storedObjects.projectId, p.projectId), eq(storedObjects.unitId, p.unitId), eq(storedObjects.key, p.key)))
+    .limit(1);
+  return row?.uploadedAt ? row : undefined;
+}
+
+export async function findWorkSession(db: Db, p: { projectId: string; unitId: string; workerName: string; workDate: string }) {
+  const [row] = await db
+    .select({ id: workSessions.id })
+    .from(workSessions)
+    .where(
+      and(
+        eq(workSessions.projectId, p.projectId),
+        eq(workSessions.unitId, p.unitId),
+        eq(workSessions.workerName, p.workerName),
+        eq(workSessions.workDate, p.workDate),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  completeTaskInput,
+  completeTaskResult,
+  createWorkSessionInput,
+  measurementPublicInput,
+  measurementResultSchema,
+  publicFacilitySchema,
+  publicRoomDetailsSchema,
+  publicRoomSchema,
+  publicTaskSchema,
+  publicTasksQuery,
+  reportResultSchema,
+  roomsPublicQuery,
+  shortagePublicInput,
+  workSessionResult,
+  workerNamesQuery,
+} from '../../../contract/worker.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  completeTask,
+  createPublicMeasurement,
+  createPublicShortage,
+  getFacilityByQr,
+  getPublicRoom,
+  getWorkerNames,
+  listPublicRooms,
+  listPublicTasks,
+  startWorkSession,
+} from './worker.service.ts';
+
+const tooMany = () => ({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.' });
+/** Per client address. Reads by QR id are limited too, so ids cannot be guessed by brute force. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: tooMany } });
+
+/** Client-generated key that makes a retried write safe (DESIGN.md "Retries are safe"). */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8–100 letters, digits or _.:-');
+  return key;
+}
+
+/**
+ * The worker pages' API: no login. A QR id or a unit/task id (random, unguessable) is the
+ * capability; the project always comes from it, never from the request body.
+ */
+export async function workerRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/facility/by-qr/:qrId',
+    { config: perMinute(60), schema: { params: z.object({ qrId: z.string().min(1).max(200) }), response: { 200: publicFacilitySchema } } },
+    async (request) => getFacilityByQr(app, request.params.qrId),
+  );
+
+  app.get(
+    '/rooms-public',
+    { config: perMinute(60), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema) } } },
+    async (request) => listPublicRooms(app, request.query.qrId),
+  );
+
+  app.get(
+    '/rooms-public/:roomId',
+    { config: perMinute(120), schema: { params: z.object({ roomId: z.string() }), response: { 200: publicRoomDetailsSchema } } },
+    async (request) => getPublicRoom(app, request.params.roomId),
+  );
+
+  app.get(
+    '/worker-names',
+    { config: perMinute(60), schema: { querystring: workerNamesQuery, response: { 200: z.array(z.string()) } } },
+    async (request) => getWorkerNames(app, request.query.qrId),
+  );
+
+  app.post(
+    '/work-sessions',
+    { config: perMinute(30), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
+    async (request, reply) => {
+      const { result } = await startWorkSession(app, request.body);
+      return reply.status(result.continuing ? 200 : 201).send(result);
+    },
+  );
+
+  app.get(
+    '/scheduled-tasks-public/:roomId',
+    { config: perMinute(240), schema: { params: z.object({ roomId: z.string() }), querystring: publicTasksQuery, response: { 200: z.array(publicTaskSchema) } } },
+    async (request) => listPublicTasks(app, request.params.roomId, request.query.date),
+  );
+
+  app.put(
+    '/scheduled-tasks-complete/:taskId',
+    { config: perMinute(120), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
+    async (request) => {
+      const { result } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
+      return result;
+    },
+  );
+
+  app.post(
+    '/shortages-public',
+    { config: perMinute(30), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
+    async (request, reply) => {
+      const { result } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/measurements-public',
+    { config: perMinute(30), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
+    async (request, reply) => {
+      const { result } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
+      return reply.status(201).send(result);
+    },
+  );
+}

@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects, shortages, measurements, storedObjects, taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
+import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+
+let ctx: TestContext;
+type Owner = Awaited<ReturnType<typeof registerAndLogin>>;
+/** Two projects shared by the tests (registration is rate-limited per client); each test adds its own units. */
+const owners: Owner[] = [];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  owners.push(await registerAndLogin(ctx.app), await registerAndLogin(ctx.app));
+});
+afterAll(async () => ctx?.close());
+
+let unitCounter = 0;
+/** A new unit with three tasks (a photo stage, a plain stage, a daily routine) in project 0 or 1. */
+async function projectWithUnit(number?: string, which = 0) {
+  const owner = owners[which];
+  const label = number ?? `U${1000 + ++unitCounter}`;
+  const res = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: label } });
+  if (res.statusCode !== 201) throw new Error(`unit ${label}: ${res.body}`);
+  const room = res.json() as { id: string };
+  const db = ctx.database.db;
+  const [project] = await db.select().from(projects).where(eq(projects.id, owner.user.projectId));
+  const rows = await db
+    .insert(tasks)
+    .values([
+      { projectId: project.id, unitId: room.id, name: 'Waterproofing', requiresPhoto: true, sortOrder: 1, estimatedMinutes: 30 },
+      { projectId: project.id, unitId: room.id, name: 'Electrical', requiresPhoto: false, sortOrder: 2, estimatedMinutes: 25 },
+      { projectId: project.id, unitId: room.id, name: 'Sweep', requiresPhoto: false, sortOrder: 3, recurrence: 'daily' },
+    ])
+    .returning();
+  const [photoTask, plainTask, dailyTask] = rows;
+  return { owner, project, room, photoTask, plainTask, dailyTask };
+}
+
+async function uploadedPhoto(projectId: string, unitId: string, key = `photos/${crypto.randomUUID()}.jpg`) {
+  await ctx.database.db.insert(storedObjects).values({ projectId, unitId, key, contentType: 'image/jpeg', size: 1000, uploadedAt: new Date() });
+  return `/objects/${key}`;
+}
+
+const complete = (taskId: string, payload: Record<string, unknown>, key?: string) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${taskId}`, payload, headers: key ? { 'idempotency-key': key } : {} });
+
+describe('QR entry', () => {
+  it('finds the project by its QR id and lists its units sorted, and nothing for an unknown QR id', async () => {
+    const { owner, project } = await projectWithUnit('A110', 1);
+    await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A102' } });
+    const facility = await ctx.app.inject({ method: 'GET', url: `/api/facility/by-qr/${project.qrId}` });
+    expect(facility.statusCode).toBe(200);
+    expect(facility.json()).toMatchObject({ id: project.id, facilityType: 'construction', isActive: true });
+    const rooms = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${project.qrId}&facilityType=hotel` });
+    const numbers = rooms.json().map((r: { number: string }) => r.number);
+    expect(numbers.indexOf('A102')).toBeLessThan(numbers.indexOf('A110'));
+    const mine = new Set(rooms.json().map((r: { id: string }) => r.id));
+    const otherProject = (await projectWithUnit(undefined, 0)).project;
+    const other = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${otherProject.qrId}` });
+    expect(other.json().some((r: { id: string }) => mine.has(r.id))).toBe(false);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/facility/by-qr/not-a-real-qr-id' });
+    expect(unknown.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/rooms-public?qrId=nope' })).statusCode).toBe(404);
+  });
+
+  it("suggests only this project's worker names", async () => {
+    const a = await projectWithUnit(undefined, 0);
+    const b = await projectWithUnit(undefined, 1);
+    await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: a.room.id, workerName: 'Yossi Cohen' } });
+    await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: b.room.id, workerName: 'Other Worker' } });
+    const names = await ctx.app.inject({ method: 'GET', url: `/api/worker-names?qrId=${a.project.qrId}` });
+    expect(names.json()).toContain('Yossi Cohen');
+    expect(names.json()).not.toContain('Other Worker');
+  });
+
+  it('starts work, then says it continues existing work for the same worker today', async () => {
+    const { room, project } = await projectWithUnit();
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Ahmad Nasser', floorNumber: '1' } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ continuing: false, message: 'Work started successfully' });
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Ahmad Nasser' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ continuing: true, message: 'Continuing existing work', sessionId: first.json().sessionId });
+    const sessions = await ctx.database.db.select().from(workSessions).where(eq(workSessions.unitId, room.id));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].projectId).toBe(project.id);
+  });
+
+  it('refuses a blank worker name and an unknown unit', async () => {
+    const { room } = await projectWithUnit();
+    const blank = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: crypto.randomUUID(), workerName: 'X' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Unit not found' });
+  });
+});
+
+describe('the unit task list', () => {
+  it('lists the tasks of today with the unit number; unknown or malformed ids are 404', async () => {
+    const { room } = await projectWithUnit('B207');
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((t: { name: string }) => t.name)).toEqual(['Waterproofing', 'Electrical', 'Sweep']);
+    expect(list[0]).toMatchObject({ roomNumber: 'B207', requiresPhoto: true, isCompleted: false, estimatedMinutes: 30 });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${crypto.randomUUID()}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/scheduled-tasks-public/1' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}?date=23-11-2026` })).statusCode).toBe(400);
+  });
+
+  it('gives the unit with its project name and local date', async () => {
+    const { room, project } = await projectWithUnit('C301');
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public/${room.id}` });
+    expect(res.json()).toMatchObject({ id: room.id, number: 'C301', floor: 3, facilityName: project.name, projectActive: true });
+  });
+});
+
+describe('completing a task', () => {
+  it('refuses a photo-required task without a photo, and with a photo of another unit', async () => {
+    const a = await projectWithUnit(undefined, 0);
+    const b = await projectWithUnit(undefined, 1);
+    const none = await complete(a.photoTask.id, { workerName: 'Yossi' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/photo required/i);
+    const foreignPhoto = await uploadedPhoto(b.project.id, b.room.id);
+    const foreign = await complete(a.photoTask.id, { workerName: 'Yossi', photoUrl: foreignPhoto });
+    expect(foreign.statusCode).toBe(400);
+    const invented = await complete(a.photoTask.id, { workerName: 'Yossi', photoUrl: '/objects/photos/never-uploaded.jpg' });
+    expect(invented.statusCode).toBe(400);
+    const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.taskId, a.photoTask.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('completes with an uploaded photo of this unit; the list and the map show it', async () => {
+    const { owner, room, project, photoTask } = await projectWithUnit();
+    const photoUrl = await uploadedPhoto(project.id, room.id);
+    const res = await complete(photoTask.id, { workerName: 'Yossi Cohen', photoUrl, notes: 'checked' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Task completed successfully', taskId: photoTask.id });
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` })).json();
+    expect(list[0]).toMatchObject({ isCompleted: true, workerName: 'Yossi Cohen' });
+    const details = (await owner.as({ method: 'GET', url: `/api/dashboard/room-details/${room.id}` })).json();
+    expect(details.tasks[0]).toMatchObject({ isCompleted: true, cleanerName: 'Yossi Cohen', photoUrl, notes: 'checked' });
+    expect(details.room).toMatchObject({ status: 'in_progress', completedTasksToday: 1, totalTasksToday: 3 });
+  });
+
+  it('a retried Idempotency-Key gets the first answer and never completes twice', async () => {
+    const { plainTask } = await projectWithUnit();
+    const key = `key-${crypto.randomUUID()}`;
+    const first = await complete(plainTask.id, { workerName: 'Olena' }, key);
+    expect(first.statusCode).toBe(200);
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 60_000);
+    const retry = await complete(plainTask.id, { workerName: 'Olena', notes: 'changed' }, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.taskId, plainTask.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].notes).toBeNull();
+    // Without the key, a second completion of a done stage is a conflict, not a second row.
+    const again = await complete(plainTask.id, { workerName: 'Someone else' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('Olena');
+  });
+
+  it('a "once" stage stays done on later days; a "daily" task opens again the next local day', async () => {
+    const { room, plainTask, dailyTask } = await projectWithUnit();
+    await complete(plainTask.id, { workerName: 'Rajesh' });
+    await complete(dailyTask.id, { workerName: 'Rajesh' });
+    const tomorrow = new Date(ctx.clock.now.getTime() + 24 * 3_600_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}?date=${tomorrow}` })).json();
+    expect(list.find((t: { id: string }) => t.id === plainTask.id).isCompleted).toBe(true);
+    expect(list.find((t: { id: string }) => t.id === dailyTask.id).isCompleted).toBe(false);
+  });
+
+  it('refuses a malformed Idempotency-Key and an unknown task', async () => {
+    const { plainTask } = await projectWithUnit();
+    expect((await complete(plainTask.id, { workerName: 'X' }, 'bad key!')).statusCode).toBe(400);
+    expect((await complete(crypto.randomUUID(), { workerName: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('shortages and measurements from the worker page', () => {
+  it('takes the project from the unit and ignores a project id sent by the client', async () => {
+    const a = await projectWithUnit('A105', 0);
+    const b = await projectWithUnit(undefined, 1);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shortages-public',
+      payload: { name: 'Window handle', quantity: '2', apartmentId: a.room.id, reportedBy: 'Yossi', projectId: b.project.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Window handle', quantity: 2, notes: 'דירה A105, קומה 1', apartmentId: a.room.id, status: 'pending' });
+    const [row] = await ctx.database.db.select().from(shortages).where(eq(shortages.id, res.json().id));
+    expect(row.projectId).toBe(a.project.id);
+  });
+
+  it('validates: name required, quantity an integer ≥ 1 (1 when missing), dimensions integers ≥ 0 (0 when missing)', async () => {
+    const { room, project } = await projectWithUnit();
+    const noName = await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: ' ', apartmentId: room.id } });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toContain('Please enter an item name');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'X', quantity: 0, apartmentId: room.id } })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'X', height: -1, apartmentId: room.id } })).statusCode).toBe(400);
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'Door frame', width: 900, apartmentId: room.id } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ quantity: 1, height: 0, width: 900, thickness: 0 });
+    const rows = await ctx.database.db.select().from(measurements).where(eq(measurements.unitId, room.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].projectId).toBe(project.id);
+  });
+
+  it('a retried shortage with the same Idempotency-Key is stored once', async () => {
+    const { room, project } = await projectWithUnit();
+    const key = `sh-${crypto.randomUUID()}`;
+    const send = () => ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'Tiles', apartmentId: room.id }, headers: { 'idempotency-key': key } });
+    const first = await send();
+    const second = await send();
+    expect(second.json().id).toBe(first.json().id);
+    const rows = await ctx.database.db.select().from(shortages).where(eq(shortages.unitId, room.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].projectId).toBe(project.id);
+  });
+});
+
+describe('an inactive project', () => {
+  it('refuses new work with a clear message and keeps what was there', async () => {
+    owners.push(await registerAndLogin(ctx.app));
+    const { room, project, plainTask } = await projectWithUnit(undefined, 2);
+    await ctx.database.db.update(projects).set({ status: 'inactive' }).where(eq(projects.id, project.id));
+    const session = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Yossi' } });
+    expect(session.statusCode).toBe(403);
+    expect(session.json().message).toMatch(/not active/);
+    expect((await complete(plainTask.id, { workerName: 'Yossi' })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'X', apartmentId: room.id } })).statusCode).toBe(403);
+    const facility = await ctx.app.inject({ method: 'GET', url: `/api/facility/by-qr/${project.qrId}` });
+    expect(facility.json().isActive).toBe(false);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
+    expect(list.json()).toHaveLength(3);
+  });
+});
