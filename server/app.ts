@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -14,6 +15,9 @@ import { SandboxGateway, type PaymentGateway } from './modules/billing/payment-g
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { roomRoutes } from './modules/rooms/rooms.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
+import { qrRoutes } from './modules/qr/qr.routes.ts';
+import { workerRoutes } from './modules/worker/worker.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +62,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await registerSecurity(app);
   await app.register(rateLimit, { global: false });
+  // The OpenAPI document is generated from the same zod schemas that validate requests.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Shalav API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/api/health', async () => {
     await app.db.execute(sql`select 1`);
@@ -66,6 +76,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(roomRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
+  await app.register(scheduleRoutes, { prefix: '/api' });
+  await app.register(qrRoutes, { prefix: '/api' });
+  await app.register(workerRoutes, { prefix: '/api' });
 
   const webRoot = opts.config.webRoot;
   const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));
