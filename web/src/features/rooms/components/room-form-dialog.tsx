@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UNIT_TYPES, type UnitType } from '../../../../../contract/constants.ts';
+import type { Room } from '../../../../../contract/rooms.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
+import { useRoomsText } from '../lib/use-wording.ts';
+
+const FLOOR_MIN = -20;
+const FLOOR_MAX = 300;
+
+interface Draft {
+  number: string;
+  floor: string;
+  type: UnitType;
+}
+type Errors = Partial<Record<'number' | 'floor', string>>;
+
+/** Form text to the API's input: floor empty → null. Returns errors instead when the input is bad. */
+export function parseRoomForm(d: Draft): { values: RoomFormValues } | { errors: Record<keyof Errors, 'required' | 'floorInvalid' | undefined> } {
+  const number = d.number.trim();
+  const floorText = d.floor.trim();
+  const floor = floorText === '' ? null : Number(floorText);
+  const numberError = number === '' ? 'required' : undefined;
+  const floorError = floor !== null && (!Number.isInteger(floor) || floor < FLOOR_MIN || floor > FLOOR_MAX) ? 'floorInvalid' : undefined;
+  if (numberError || floorError) return { errors: { number: numberError, floor: floorError } };
+  return { values: { number, floor, type: d.type } };
+}
+
+function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
+  const { t, tw, wording } = useRoomsText();
+  const { t: tc } = useTranslation('common');
+  const create = useCreateRoom();
+  const update = useUpdateRoom();
+  const saving = create.isPending || update.isPending;
+  const defaultType: UnitType = wording === 'cleaning' ? 'standard' : 'apartment';
+  const [draft, setDraft] = useState<Draft>({
+    number: room?.number ?? '',
+    floor: room?.floor === null || room?.floor === undefined ? '' : String(room.floor),
+    type: room && (UNIT_TYPES as readonly string[]).includes(room.type) ? (room.type as UnitType) : defaultType,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseRoomForm(draft);
+    if ('errors' in parsed) {
+      setErrors({
+        number: parsed.errors.number && tw('form.numberRequired'),
+        floor: parsed.errors.floor && t('form.floorInvalid', { min: FLOOR_MIN, max: FLOOR_MAX }),
+      });
+      return;
+    }
+    setErrors({});
+    const onError = (err: unknown) => {
+      if (err instanceof ApiError && err.status === 409) setErrors({ number: tw('form.numberExists') });
+      toast({
+        title: tw(room ? 'toast.updateError' : 'toast.createError'),
+        description: errorMessage(err, tc('state.error')),
+        variant: 'destructive',
+      });
+    };
+    if (room) {
+      update.mutate(
+        { id: room.id, input: parsed.values },
+        {
+          onSuccess: () => {
+            toast({ title: tw('toast.updated'), variant: 'success' });
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(parsed.values, {
+        onSuccess: () => {
+          toast({ title: tw('toast.created'), variant: 'success' });
+          onDone();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField
+        label={tw('form.number')}
+        required
+        value={draft.number}
+        onChange={(e) => setDraft({ ...draft, number: e.target.value })}
+        error={errors.number}
+        maxLength={30}
+        autoComplete="off"
+        dir="auto"
+      />
+      <TextField
+        label={t('form.floor')}
+        hint={t('form.floorHint')}
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={FLOOR_MIN}
+        max={FLOOR_MAX}
+        value={draft.floor}
+        onChange={(e) => setDraft({ ...draft, floor: e.target.value })}
+        error={errors.floor}
+      />
+      <SelectField label={t('form.type')} value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as UnitType })}>
+        {UNIT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`types.${type}`)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onDone} disabled={saving}>
+          {tc('actions.cancel')}
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? t('form.saving') : tc('actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Add a unit (room = null) or edit one. The form remounts each time it opens, so it starts fresh. */
+export function RoomFormDialog({ open, room, onClose }: { open: boolean; room: Room | null; onClose: () => void }) {
+  const { tw } = useRoomsText();
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={room ? tw('form.editTitle', { number: room.number }) : tw('form.addTitle')}>
+      {open && <RoomForm key={room?.id ?? 'new'} room={room} onDone={onClose} />}
+    </Dialog>
+  );
+}

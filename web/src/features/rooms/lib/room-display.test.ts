@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { TASK_TONE_CLASS, normalizeStatus, taskTone, wordingFor } from './room-display.ts';
+
+describe('taskTone (the completed-of-total badge)', () => {
+  it('is green when every task of today is done', () => {
+    expect(taskTone(7, 7)).toBe('all');
+    expect(TASK_TONE_CLASS.all).toContain('emerald');
+  });
+  it('is yellow when some but not all are done', () => {
+    expect(taskTone(1, 7)).toBe('some');
+    expect(taskTone(6, 7)).toBe('some');
+    expect(TASK_TONE_CLASS.some).toContain('amber');
+  });
+  it('is red when none is done', () => {
+    expect(taskTone(0, 3)).toBe('none');
+    expect(TASK_TONE_CLASS.none).toContain('red');
+  });
+  it('is neutral, not green, when the unit has no tasks', () => {
+    expect(taskTone(0, 0)).toBe('empty');
+    expect(TASK_TONE_CLASS.empty).toContain('slate');
+  });
+});
+
+describe('wordingFor', () => {
+  it('reads hotel, school and office projects as rooms and cleaning', () => {
+    for (const f of ['hotel', 'school', 'office']) expect(wordingFor(f)).toBe('cleaning');
+  });
+  it('reads construction and every other project type (and an unknown one) as construction', () => {
+    for (const f of ['construction', 'residential', 'commercial', 'renovation', undefined, null]) expect(wordingFor(f)).toBe('construction');
+  });
+});
+
+describe('normalizeStatus', () => {
+  it('keeps the four API statuses and falls back to needs_cleaning for an unknown value', () => {
+    expect(normalizeStatus('in_progress')).toBe('in_progress');
+    expect(normalizeStatus('inactive')).toBe('inactive');
+    expect(normalizeStatus('dirty')).toBe('needs_cleaning');
+  });
+});

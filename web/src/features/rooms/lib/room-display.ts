@@ -1,0 +1,58 @@
+import { CLEANING_FACILITY_TYPES, UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
+
+/**
+ * DESIGN "Words follow the facility type": hotel, school and office projects read as rooms and
+ * cleaning; every other project type reads as construction (apartments, stages, done / not started).
+ * Cleaning texts are the `_cleaning` i18next context of the construction key.
+ */
+export type Wording = 'construction' | 'cleaning';
+export const wordingFor = (facilityType: string | null | undefined): Wording =>
+  facilityType && CLEANING_FACILITY_TYPES.includes(facilityType) ? 'cleaning' : 'construction';
+/** i18next options selecting the wording: `t(key, wordingContext(w))`. */
+export const wordingContext = (w: Wording) => (w === 'cleaning' ? { context: 'cleaning' } : {});
+
+/** Unknown values fall back to needs_cleaning (spec §4). */
+export const normalizeStatus = (status: string): UnitStatus =>
+  (UNIT_STATUSES as readonly string[]).includes(status) ? (status as UnitStatus) : 'needs_cleaning';
+
+/** Spec §4: clean green, in progress yellow, needs cleaning red; inactive neutral. */
+export const STATUS_DOT_CLASS: Record<UnitStatus, string> = {
+  clean: 'bg-emerald-600',
+  in_progress: 'bg-amber-500',
+  needs_cleaning: 'bg-red-600',
+  inactive: 'bg-slate-500',
+};
+/** Accent on the card's leading edge (logical border: right in RTL). */
+export const STATUS_EDGE_CLASS: Record<UnitStatus, string> = {
+  clean: 'border-s-emerald-600',
+  in_progress: 'border-s-amber-500',
+  needs_cleaning: 'border-s-red-600',
+  inactive: 'border-s-slate-400',
+};
+export const statusLabelKey = (status: string) => `status.${normalizeStatus(status)}`;
+
+/** Spec §4: green when every task of today is done, yellow when some, red when none; neutral without tasks. */
+export type TaskTone = 'all' | 'some' | 'none' | 'empty';
+export function taskTone(completed: number, total: number): TaskTone {
+  if (total <= 0) return 'empty';
+  if (completed >= total) return 'all';
+  return completed > 0 ? 'some' : 'none';
+}
+export const TASK_TONE_CLASS: Record<TaskTone, string> = {
+  all: 'bg-emerald-100 text-emerald-900 border-emerald-300',
+  some: 'bg-amber-100 text-amber-900 border-amber-300',
+  none: 'bg-red-100 text-red-900 border-red-300',
+  empty: 'bg-slate-100 text-slate-700 border-slate-300',
+};
+
+/** Date and time in the reader's language (the browser's time zone). */
+export function formatDateTime(iso: string, lng: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(d);
+}
+export function formatTime(iso: string, lng: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lng, { timeStyle: 'short' }).format(d);
+}

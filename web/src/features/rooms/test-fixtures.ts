@@ -1,0 +1,48 @@
+import type { Room, RoomDetails, RoomStats } from '../../../../contract/rooms.ts';
+
+/** Test data for the rooms feature (a Room as the API returns it). */
+export function room(over: Partial<Room> = {}): Room {
+  return {
+    id: over.id ?? crypto.randomUUID(),
+    number: '101',
+    name: null,
+    description: null,
+    floor: 1,
+    type: 'apartment',
+    facilityType: 'construction',
+    status: 'needs_cleaning',
+    lastCleaned: null,
+    lastCleanedBy: null,
+    totalTasksToday: 0,
+    completedTasksToday: 0,
+    ...over,
+  };
+}
+
+export function statsOf(rooms: Room[]): RoomStats {
+  const n = (s: Room['status']) => rooms.filter((r) => r.status === s).length;
+  return { totalRooms: rooms.length, clean: n('clean'), inProgress: n('in_progress'), needsCleaning: n('needs_cleaning'), inactive: n('inactive'), total: rooms.length };
+}
+
+export function detailsOf(r: Room, tasks: RoomDetails['tasks'] = []): RoomDetails {
+  return { room: r, date: '2026-11-23', tasks, totalTasks: tasks.length, completedTasks: tasks.filter((t) => t.isCompleted).length };
+}
+
+export const userWith = (facilityType: string) => ({
+  id: 'u1',
+  username: 'demo',
+  firstName: 'Dana',
+  lastName: null,
+  email: null,
+  phone: null,
+  city: null,
+  role: 'admin',
+  isOwner: true,
+  facilityName: 'Site',
+  facilityType,
+  profileImageUrl: null,
+  projectId: 'p1',
+  isActive: true,
+  projectStatus: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
