@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../../../contract/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useProfile } from '../../auth/api/auth.ts';
+import { AccountCancelSection } from '../components/account-cancel-section.tsx';
+import { AccountStatusBadge } from '../components/account-status-badge.tsx';
+import { CardSummary } from '../components/card-summary.tsx';
+import { CardUpdateDialog } from '../components/card-update-dialog.tsx';
+import { DetailsList, DetailsSection } from '../components/details-list.tsx';
+import { formatDate, formatIls } from '../format.ts';
+
+/** Text that reads left to right inside a right-to-left page (email, phone, username). */
+const Ltr = ({ children }: { children: ReactNode }) => <span dir="ltr">{children}</span>;
+
+function ProfileView({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('account');
+  const [cardOpen, setCardOpen] = useState(false);
+  const lng = i18n.language;
+  const none = t('notProvided');
+  const isAdmin = profile.role === 'admin';
+  const status = profile.projectStatus;
+  // Spec §4: the card and cancel controls belong to a live account. DESIGN ("An inactive project")
+  // adds the inactive account, whose way back is a new card; a cancelled one keeps neither.
+  const canUpdateCard = isAdmin && status !== 'cancelled';
+  const canCancel = isAdmin && status === 'active';
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-4 p-4 sm:p-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <AccountStatusBadge status={status} paidUntil={profile.paidUntil} />
+      </header>
+
+      {status === 'cancelled' && profile.paidUntil && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {t('cancelledNotice', { date: formatDate(profile.paidUntil, lng) })}
+        </p>
+      )}
+      {status === 'inactive' && (
+        <div role="alert" className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
+          <h2 className="font-semibold">{t('inactive.title')}</h2>
+          <p>{t('inactive.body')}</p>
+          <p className="font-medium">{isAdmin ? t('inactive.wayBack') : t('inactive.askAdmin')}</p>
+        </div>
+      )}
+
+      <DetailsSection id="account-personal" title={t('personal.title')}>
+        <DetailsList
+          items={[
+            { label: t('personal.name'), value: name || none },
+            { label: t('personal.username'), value: <Ltr>{profile.username}</Ltr> },
+            { label: t('personal.email'), value: profile.email ? <Ltr>{profile.email}</Ltr> : none },
+            { label: t('personal.phone'), value: profile.phone ? <Ltr>{profile.phone}</Ltr> : none },
+            { label: t('personal.city'), value: profile.city || none },
+          ]}
+        />
+      </DetailsSection>
+
+      <DetailsSection id="account-business" title={t('business.title')}>
+        <DetailsList
+          items={[
+            { label: t('business.projectName'), value: profile.facilityName },
+            { label: t('business.projectType'), value: t(`facilityTypes.${profile.facilityType}`, { defaultValue: profile.facilityType }) },
+            {
+              label: t('business.role'),
+              value: (
+                <>
+                  {t(`roles.${profile.role}`)}
+                  {profile.isOwner && (
+                    <span className="ms-2 inline-block rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">{t('business.owner')}</span>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
+      </DetailsSection>
+
+      <DetailsSection id="account-billing" title={t('billing.title')}>
+        <DetailsList
+          items={[
+            { label: t('billing.monthlyPrice'), value: t('billing.priceExclVat', { price: formatIls(profile.monthlyPrice, lng) }) },
+            ...(status === 'active' ? [{ label: t('billing.nextBillingDate'), value: formatDate(profile.nextBillingDate, lng) }] : []),
+            ...(status === 'cancelled' && profile.paidUntil ? [{ label: t('billing.paidUntil'), value: formatDate(profile.paidUntil, lng) }] : []),
+          ]}
+        />
+        <p className="mt-3 text-sm text-slate-600">{t('billing.vatNote')}</p>
+      </DetailsSection>
+
+      <DetailsSection id="account-card" title={t('card.title')}>
+        <CardSummary card={profile.card} />
+        {canUpdateCard && (
+          <>
+            <Button className="mt-4 w-full sm:w-auto" onClick={() => setCardOpen(true)}>
+              {t('card.update')}
+            </Button>
+            <CardUpdateDialog open={cardOpen} onOpenChange={setCardOpen} />
+          </>
+        )}
+        {!isAdmin && <p className="mt-4 text-sm text-slate-700">{t('card.adminOnly')}</p>}
+      </DetailsSection>
+
+      {canCancel && <AccountCancelSection activeUntil={profile.nextBillingDate} />}
+    </div>
+  );
+}
+
+/** /account-profile — the signed-in user's own profile, billing and card (spec "Account profile"). */
+export default function AccountProfilePage() {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
+  const profile = useProfile();
+
+  if (profile.data) return <ProfileView profile={profile.data} />;
+  const err = profile.error;
+  // A 401 is the shell's: it says so and sends the user to /login.
+  if (profile.isPending || (err instanceof ApiError && err.status === 401)) return <Loading />;
+  const forbidden = err instanceof ApiError && err.status === 403;
+  return (
+    <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
+        <p>{forbidden ? t('load.forbidden') : t('load.error')}</p>
+        {!forbidden && (
+          <Button variant="secondary" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+            {tc('actions.retry')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
