@@ -18,6 +18,8 @@ import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { workerRoutes } from './modules/worker/worker.routes.ts';
+import { objectRoutes } from './modules/objects/objects.routes.ts';
+import { LocalStorage, type ObjectStorage } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     gateway: PaymentGateway;
+    storage: ObjectStorage;
     /** The clock; tests move it to check expiry. */
     now: () => Date;
   }
@@ -34,6 +37,8 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   gateway?: PaymentGateway;
+  /** Photo storage; default: files under DATA_DIR/objects. */
+  storage?: ObjectStorage;
   now?: () => Date;
   logger?: boolean | object;
 }
@@ -55,6 +60,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('gateway', opts.gateway ?? new SandboxGateway());
+  app.decorate('storage', opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'objects')));
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('authCache', undefined);
 
@@ -79,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(scheduleRoutes, { prefix: '/api' });
   await app.register(qrRoutes, { prefix: '/api' });
   await app.register(workerRoutes, { prefix: '/api' });
+  await app.register(objectRoutes);
 
   const webRoot = opts.config.webRoot;
   const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));

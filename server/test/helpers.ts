@@ -5,7 +5,10 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { openPglite, openPostgres, rowsOf, type Database } from '../db/client.ts';
+import type { PaymentGateway } from '../modules/billing/payment-gateway.ts';
+import { sql } from 'drizzle-orm';
+import type { ObjectStorage } from '../storage/storage.ts';
 
 /** A fresh database for one test file: a clone of the migrated template (PGlite or PostgreSQL). */
 export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
@@ -45,10 +48,19 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(opts: { config?: Partial<Config>; logger?: object | boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; logger?: object | boolean; gateway?: PaymentGateway; storage?: ObjectStorage; now?: Date } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
-  const clock = { now: new Date() };
-  const app = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: opts.logger ?? false });
+  const clock = { now: opts.now ?? new Date() };
+  const app = await buildApp({
+    config: testConfig(opts.config),
+    database,
+    gateway: opts.gateway,
+    storage: opts.storage,
+    now: () => clock.now,
+    logger: opts.logger ?? false,
+  });
   await app.ready();
   return {
     app,
@@ -92,14 +104,49 @@ export const cookieOf = (res: LightMyRequestResponse) => {
 };
 
 /** Registers a project and signs its owner in; returns the cookie and the user. */
+let clientCounter = 0;
+/**
+ * A client address of its own (X-Forwarded-For; the app trusts its proxy), so the per-client
+ * limits on registration and login never trip over the many sign-ups of one test file.
+ */
+export function clientAddress(): Record<string, string> {
+  clientCounter += 1;
+  return { 'x-forwarded-for': `198.18.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}` };
+}
+
 export async function registerAndLogin(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
-  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  const headers = clientAddress();
+  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: body, headers });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: body.username, password: body.password } });
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: body.username, password: body.password }, headers });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const cookie = cookieOf(login);
   const user = login.json() as { id: string; projectId: string; username: string };
   const as = (opts: InjectOptions) => app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie } });
   return { cookie, user, body, as };
+}
+
+/** Signs in with a username and password (optionally from another client address); returns the answer and its cookie. */
+export async function login(
+  app: FastifyInstance,
+  creds: { username: string; password: string },
+  opts: { url?: string; headers?: Record<string, string> } = {},
+) {
+  const res = await app.inject({ method: 'POST', url: opts.url ?? '/api/login', payload: creds, headers: opts.headers });
+  return { res, cookie: cookieOf(res) };
+}
+
+/** Every row of every table in the public schema, as one JSON string (for "never stored" checks). */
+export async function dumpAllTables(database: Database): Promise<string> {
+  const tables = rowsOf<{ table_name: string }>(
+    await database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
+  );
+  const dump: Record<string, unknown[]> = {};
+  for (const { table_name: name } of tables) {
+    dump[name] = rowsOf(await database.db.execute(sql`select * from ${sql.identifier(name)}`));
+  }
+  return JSON.stringify(dump);
 }
