@@ -20,6 +20,8 @@ import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { workerRoutes } from './modules/worker/worker.routes.ts';
 import { objectRoutes } from './modules/objects/objects.routes.ts';
 import { LocalStorage, type ObjectStorage } from './storage/storage.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
+import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +30,7 @@ declare module 'fastify' {
     database: Database;
     gateway: PaymentGateway;
     storage: ObjectStorage;
+    events: EventBus;
     /** The clock; tests move it to check expiry. */
     now: () => Date;
   }
@@ -39,6 +42,8 @@ export interface BuildOptions {
   gateway?: PaymentGateway;
   /** Photo storage; default: files under DATA_DIR/objects. */
   storage?: ObjectStorage;
+  /** Live-update fan-out; default: NOTIFY/LISTEN on PostgreSQL, in-process on PGlite. */
+  events?: EventBus;
   now?: () => Date;
   logger?: boolean | object;
 }
@@ -61,6 +66,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('gateway', opts.gateway ?? new SandboxGateway());
   app.decorate('storage', opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'objects')));
+  const events = opts.events ?? (await createEventBus(opts.database, (msg) => app.log.warn(msg)));
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
+  registerLiveEventHook(app);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('authCache', undefined);
 
@@ -86,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(qrRoutes, { prefix: '/api' });
   await app.register(workerRoutes, { prefix: '/api' });
   await app.register(objectRoutes);
+  await app.register(eventRoutes, { prefix: '/api' });
 
   const webRoot = opts.config.webRoot;
   const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));

@@ -27,22 +27,22 @@ export async function roomRoutes(base: FastifyInstance) {
     async (request) => getRoomDetails(app, await requireUser(app, request), request.params.roomId, request.query.date),
   );
 
-  app.post('/rooms', { schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
+  app.post('/rooms', { config: { liveEvent: 'unit.changed' }, schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
     const room = await createRoom(app, await requireUser(app, request), request.body);
     return reply.status(201).send(room);
   });
 
   app.post(
     '/rooms/bulk',
-    { bodyLimit: 2_097_152, schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } } },
+    { bodyLimit: 2_097_152, config: { liveEvent: 'units.changed' }, schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } } },
     async (request) => createRoomsBulk(app, await requireUser(app, request), request.body),
   );
 
-  app.put('/rooms/:id', { schema: { params: idParams, body: updateRoomInput, response: { 200: roomSchema } } }, async (request) =>
+  app.put('/rooms/:id', { config: { liveEvent: 'unit.changed' }, schema: { params: idParams, body: updateRoomInput, response: { 200: roomSchema } } }, async (request) =>
     updateRoom(app, await requireUser(app, request), request.params.id, request.body),
   );
 
-  app.delete('/rooms/:id', { schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
+  app.delete('/rooms/:id', { config: { liveEvent: 'unit.changed' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
     await deleteRoom(app, await requireUser(app, request), request.params.id);
     return { message: 'Room deleted' };
   });

@@ -79,7 +79,8 @@ export async function workerRoutes(base: FastifyInstance) {
     '/work-sessions',
     { config: perMinute(30), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
     async (request, reply) => {
-      const { result } = await startWorkSession(app, request.body);
+      const { result, projectId, unitId } = await startWorkSession(app, request.body);
+      app.events.publish({ projectId, type: 'work-session.started', unitId });
       return reply.status(result.continuing ? 200 : 201).send(result);
     },
   );
@@ -94,7 +95,8 @@ export async function workerRoutes(base: FastifyInstance) {
     '/scheduled-tasks-complete/:taskId',
     { config: perMinute(120), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
     async (request) => {
-      const { result } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
+      const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
+      if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId });
       return result;
     },
   );
@@ -103,7 +105,8 @@ export async function workerRoutes(base: FastifyInstance) {
     '/shortages-public',
     { config: perMinute(30), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
     async (request, reply) => {
-      const { result } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
+      const { result, projectId, unitId, replay } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
+      if (!replay) app.events.publish({ projectId, type: 'shortage.changed', unitId });
       return reply.status(201).send(result);
     },
   );
@@ -112,7 +115,8 @@ export async function workerRoutes(base: FastifyInstance) {
     '/measurements-public',
     { config: perMinute(30), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
     async (request, reply) => {
-      const { result } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
+      const { result, projectId, unitId, replay } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
+      if (!replay) app.events.publish({ projectId, type: 'measurement.changed', unitId });
       return reply.status(201).send(result);
     },
   );

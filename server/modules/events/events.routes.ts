@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events.ts';
+import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { requireUser } from '../../plugins/session.ts';
+
+/**
+ * GET /api/events: server-sent events for the caller's project. The client invalidates its cached
+ * queries on each event; polling stays only as a fallback.
+ */
+export async function eventRoutes(app: FastifyInstance) {
+  const open = new Set<() => void>();
+  // End the streams before the server closes, or close would wait for them forever.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get('/events', async (request, reply) => {
+    const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    res.write(`retry: 3000\n: connected\n\n`);
+    const send = (event: LiveEvent) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    const unsubscribe = app.events.subscribe(auth.projectId, send);
+
+    // The stream is not activity: end it when the session ends (logout or expiry).
+    const sessionAlive = async () => {
+      const now = app.now();
+      const [row] = await app.db
+        .select({ lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(and(eq(sessions.idHash, auth.sessionHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return Boolean(row) && now.getTime() - row.lastSeenAt.getTime() <= SESSION_IDLE_MINUTES * 60_000;
+    };
+    const heartbeat = setInterval(() => {
+      sessionAlive().then(
+        (alive) => (alive ? res.write(': ping\n\n') : res.end()),
+        () => res.write(': ping\n\n'),
+      );
+    }, LIVE_HEARTBEAT_SECONDS * 1000);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+    };
+    const end = () => {
+      stop();
+      res.end();
+    };
+    open.add(end);
+    request.raw.on('close', stop);
+  });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { tasks } from '../../db/schema/index.ts';
+import { buildApp } from '../../app.ts';
+import { openPostgres } from '../../db/client.ts';
+import { createTestApp, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
+
+let ctx: TestContext;
+let baseUrl: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  baseUrl = await listen(ctx.app);
+});
+afterAll(async () => ctx?.close());
+
+async function listen(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
+
+/** Opens the event stream and collects what arrives. */
+async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/events`, { headers: { cookie }, signal: controller.signal });
+  let text = '';
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  return {
+    res,
+    received: () => text,
+    async waitFor(needle: string, ms = 3000) {
+      const until = Date.now() + ms;
+      while (!text.includes(needle)) {
+        if (Date.now() > until) throw new Error(`no "${needle}" within ${ms} ms; got: ${text}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+async function unitWithTask(owner: Awaited<ReturnType<typeof registerAndLogin>>, app = ctx.app, db = ctx.database.db) {
+  const room = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: `E${Math.floor(Math.random() * 1e6)}` } })).json();
+  const [task] = await db.insert(tasks).values({ projectId: owner.user.projectId, unitId: room.id, name: 'Stage' }).returning();
+  void app;
+  return { room, task };
+}
+
+describe('live updates (server-sent events)', () => {
+  it('needs a session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("announces a worker's completion to the project's managers, and only to them", async () => {
+    const a = await registerAndLogin(ctx.app);
+    const b = await registerAndLogin(ctx.app);
+    const { room, task } = await unitWithTask(a);
+    const streamA = await openStream(baseUrl, a.cookie);
+    const streamB = await openStream(baseUrl, b.cookie);
+    try {
+      expect(streamA.res.headers.get('content-type')).toContain('text/event-stream');
+      await streamA.waitFor(': connected');
+      await streamB.waitFor(': connected');
+      const done = await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Yossi' } });
+      expect(done.statusCode).toBe(200);
+      await streamA.waitFor('event: task.completed');
+      expect(streamA.received()).toContain(`"unitId":"${room.id}"`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(streamB.received()).not.toContain('task.completed');
+    } finally {
+      await streamA.close();
+      await streamB.close();
+    }
+  });
+
+  it('announces unit changes made by another manager of the project', async () => {
+    const a = await registerAndLogin(ctx.app);
+    const stream = await openStream(baseUrl, a.cookie);
+    try {
+      await stream.waitFor(': connected');
+      await a.as({ method: 'POST', url: '/api/rooms', payload: { number: 'LIVE1' } });
+      await stream.waitFor('event: unit.changed');
+    } finally {
+      await stream.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('live updates across two server instances on one PostgreSQL', () => {
+  it('an SSE client on one instance receives the completion made through the other', async () => {
+    const connectionString = (ctx.database.pool!.options as { connectionString: string }).connectionString;
+    const second = await openPostgres(connectionString, 2);
+    const other = await buildApp({ config: testConfig(), database: second, logger: false });
+    try {
+      const otherUrl = await listen(other);
+      const owner = await registerAndLogin(ctx.app);
+      const { task } = await unitWithTask(owner);
+      // The manager watches through instance 2; the worker completes through instance 1.
+      const stream = await openStream(otherUrl, owner.cookie);
+      try {
+        await stream.waitFor(': connected');
+        const done = await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Ahmad' } });
+        expect(done.statusCode).toBe(200);
+        await stream.waitFor('event: task.completed');
+      } finally {
+        await stream.close();
+      }
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { LiveEvent, LiveEventType } from '../../contract/events.ts';
+import type { Database } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A manager write route announces this event to its project once it succeeded. */
+    liveEvent?: LiveEventType;
+  }
+}
+
+/** Publishes `config.liveEvent` after a successful signed-in write (one mechanism for every manager route). */
+export function registerLiveEventHook(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const type = request.routeOptions.config?.liveEvent;
+    const auth = request.authCache;
+    if (!type || reply.statusCode >= 300 || !auth || auth.kind !== 'user') return;
+    const unitId = (request.params as { id?: string; roomId?: string } | undefined)?.id;
+    app.events.publish({ projectId: auth.projectId, type, unitId });
+  });
+}
+
+export interface ProjectEvent {
+  projectId: string;
+  type: LiveEventType;
+  unitId?: string;
+}
+type Listener = (event: LiveEvent) => void;
+
+/**
+ * Live updates for one project's signed-in users. Publishing never fails the request that made the
+ * change: a lost event only delays the news until the next poll.
+ */
+export interface EventBus {
+  publish(event: ProjectEvent): void;
+  subscribe(projectId: string, listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'shalav_events';
+const toLive = (e: ProjectEvent, at = new Date()): LiveEvent => ({ type: e.type, unitId: e.unitId, at: at.toISOString() });
+
+/** Fan-out to this process's subscribers. */
+class LocalFanout {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  deliver(projectId: string, event: LiveEvent) {
+    this.emitter.emit(projectId, event);
+  }
+  subscribe(projectId: string, listener: Listener) {
+    this.emitter.on(projectId, listener);
+    return () => void this.emitter.off(projectId, listener);
+  }
+}
+
+/** Embedded mode: one process, so in-process delivery is the whole story. */
+export class InProcessEventBus implements EventBus {
+  private readonly fanout = new LocalFanout();
+  publish(event: ProjectEvent) {
+    this.fanout.deliver(event.projectId, toLive(event));
+  }
+  subscribe(projectId: string, listener: Listener) {
+    return this.fanout.subscribe(projectId, listener);
+  }
+  async close() {}
+}
+
+/**
+ * Server mode: NOTIFY on the database, and every instance LISTENs on its own connection, so an
+ * event published by any instance reaches the subscribers of all of them.
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly fanout = new LocalFanout();
+  private listener: pg.Client | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+    private readonly log: (msg: string) => void = () => undefined,
+  ) {}
+
+  async start() {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const { projectId, event } = JSON.parse(msg.payload) as { projectId: string; event: LiveEvent };
+        this.fanout.deliver(projectId, event);
+      } catch {
+        this.log('live updates: unreadable notification ignored');
+      }
+    });
+    client.on('error', (err) => {
+      this.log(`live updates: listener connection lost (${err.message}); reconnecting`);
+      this.listener = undefined;
+      if (!this.closed) setTimeout(() => void this.start().catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  publish(event: ProjectEvent) {
+    const payload = JSON.stringify({ projectId: event.projectId, event: toLive(event) });
+    this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => this.log(`live updates: publish failed (${err.message})`));
+  }
+
+  subscribe(projectId: string, listener: Listener) {
+    return this.fanout.subscribe(projectId, listener);
+  }
+
+  async close() {
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+  }
+}
+
+export async function createEventBus(database: Database, log?: (msg: string) => void): Promise<EventBus> {
+  if (database.kind === 'postgres' && database.pool) {
+    const bus = new PostgresEventBus(database.pool, (database.pool.options as { connectionString: string }).connectionString, log);
+    await bus.start();
+    return bus;
+  }
+  return new InProcessEventBus();
+}
