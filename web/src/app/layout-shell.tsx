@@ -10,6 +10,7 @@ import { onUnauthorized } from '../lib/api.ts';
 import { useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
 import { signedInRoutes } from './routes.tsx';
+import { useLiveUpdates } from './live-updates.ts';
 
 function SideMenu({ onNavigate, showProfile }: { onNavigate?: () => void; showProfile: boolean }) {
   const { t } = useTranslation('common');
@@ -70,6 +71,7 @@ export function LayoutShell() {
   const profile = useProfile(Boolean(user?.projectId));
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const live = useLiveUpdates(Boolean(user));
 
   useEffect(
     () =>
@@ -127,6 +129,11 @@ export function LayoutShell() {
         {user.projectStatus !== 'active' && (
           <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
             {t(user.projectStatus === 'cancelled' ? 'banner.cancelled' : 'banner.inactive')}
+          </div>
+        )}
+        {!live.connected && (
+          <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="live-disconnected">
+            {t('live.disconnected')}
           </div>
         )}
         <main className="p-4 lg:p-6">

@@ -1,0 +1,78 @@
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLiveUpdates } from './live-updates.ts';
+
+class FakeEventSource {
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  listeners = new Map<string, () => void>();
+  closed = false;
+  constructor(public url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, fn: () => void) {
+    this.listeners.set(type, fn);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string) {
+    this.listeners.get(type)?.();
+  }
+}
+
+function setup() {
+  const qc = new QueryClient();
+  const spy = vi.spyOn(qc, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  const hook = renderHook(({ on }) => useLiveUpdates(on), { wrapper, initialProps: { on: true } });
+  return { spy, hook, source: () => FakeEventSource.instances.at(-1)! };
+}
+
+describe('live updates in the browser', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('refetches the map and details when a task is completed', () => {
+    const { spy, source } = setup();
+    expect(source().url).toBe('/api/events');
+    act(() => source().emit('task.completed'));
+    const keys = spy.mock.calls.map((c) => (c[0] as { queryKey: string[] }).queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details']));
+    expect(keys).not.toContain('/api/shortages');
+  });
+
+  it('says it is disconnected on error, reconnects after a refusal, and refetches everything once back', () => {
+    const { spy, hook, source } = setup();
+    act(() => source().onopen?.());
+    expect(hook.result.current.connected).toBe(true);
+    const first = source();
+    first.readyState = FakeEventSource.CLOSED;
+    act(() => first.onerror?.());
+    expect(hook.result.current.connected).toBe(false);
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    spy.mockClear();
+    act(() => source().onopen?.());
+    expect(hook.result.current.connected).toBe(true);
+    expect(spy.mock.calls.length).toBeGreaterThan(5);
+  });
+
+  it('closes the stream when signed out', () => {
+    const { hook, source } = setup();
+    hook.rerender({ on: false });
+    expect(source().closed).toBe(true);
+  });
+});
