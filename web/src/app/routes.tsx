@@ -19,6 +19,10 @@ export interface AppRoute {
 export const publicRoutes: AppRoute[] = [
   { path: '/login', component: page(() => import('../features/auth/pages/login-page.tsx')) },
   { path: '/register', component: page(() => import('../features/auth/pages/register-page.tsx')) },
+  // Worker pages: their own lazy chunks, loading none of the manager code.
+  { path: '/qr-scan', component: page(() => import('../features/worker-entry/pages/qr-scan-page.tsx')) },
+  { path: '/work-tasks/:roomId', component: page(() => import('../features/work-tasks/pages/work-tasks-page.tsx')) },
+  { path: '/work-tasks', component: page(() => import('../features/work-tasks/pages/work-tasks-page.tsx')) },
 ];
 
 export const signedInRoutes: AppRoute[] = [
