@@ -46,7 +46,7 @@ export function Toaster() {
   const { t, i18n } = useTranslation('common');
   const swipeDirection = swipeDirectionFor(i18n.language);
   return (
-    <RadixToast.Provider swipeDirection={swipeDirection} swipeThreshold={50} duration={5000} label={t('toast.region')}>
+    <RadixToast.Provider swipeDirection={swipeDirection} swipeThreshold={50} duration={5000} label={t('toast.region', { hotkey: 'F8' })}>
       {item && (
         <RadixToast.Root
           key={item.id}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, Profile, User } from '../../../../../contract/auth.ts';
+import type { z } from 'zod';
+import type { LoginInput, Profile, User, registerInput } from '../../../../../contract/auth.ts';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api.ts';
 
 export const authUserKey = ['/api/auth/user'] as const;
@@ -35,6 +36,20 @@ export function useLogin() {
 export function useAdminLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', input, { quiet401: true }),
+  });
+}
+
+/** What the registration form sends (before the server's coercions and defaults). */
+export type RegisterRequest = z.input<typeof registerInput>;
+
+/**
+ * Registers a project. gcTime 0: the mutation cache keeps a mutation's variables (here the card
+ * number and CVV) until it is collected, so it is dropped as soon as the form unmounts.
+ */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: RegisterRequest) => apiRequest<{ message: string; user: User }>('POST', '/api/register', input),
+    gcTime: 0,
   });
 }
 

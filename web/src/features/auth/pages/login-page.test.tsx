@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../../../contract/auth.ts';
+import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import LoginPage from './login-page.tsx';
+
+const user: User = {
+  id: 'u1',
+  username: 'demo',
+  firstName: 'Dana',
+  lastName: 'Levi',
+  email: null,
+  phone: null,
+  city: null,
+  role: 'admin',
+  isOwner: true,
+  facilityName: 'Tower A',
+  facilityType: 'construction',
+  profileImageUrl: null,
+  projectId: 'p1',
+  isActive: true,
+  projectStatus: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const renderLogin = (url = '/login', language: 'en' | 'he' = 'en') => renderWithProviders(<LoginPage />, { path: '/login', url, language });
+const usernameInput = () => screen.getByRole('textbox', { name: 'Username' });
+const passwordInput = () => screen.getByLabelText(/^Password/);
+
+describe('LoginPage', { timeout: 15_000 }, () => {
+  it('asks for both fields and sends nothing when the password is blank', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/user': notSignedIn });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(usernameInput(), 'demo');
+    await u.type(passwordInput(), '   ');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    await findToast('Please fill username and password');
+    expect(requestsTo(fetchMock, 'POST /api/login')).toEqual([]);
+  });
+
+  it('asks for both fields when the username is blank', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/user': notSignedIn });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(passwordInput(), 'demo1234{Enter}');
+    await findToast('Please fill username and password');
+    expect(requestsTo(fetchMock, 'POST /api/login')).toEqual([]);
+  });
+
+  it('posts the credentials on Enter, toasts the facility name, then goes to / after a short delay', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { body: user } });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(usernameInput(), '  demo ');
+    await u.type(passwordInput(), 'demo1234{Enter}');
+    await findToast('Signed in to Tower A');
+    expect(requestsTo(fetchMock, 'POST /api/login')).toEqual([{ username: 'demo', password: 'demo1234' }]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it("shows the server's message in a destructive toast when login fails", async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 403, body: { message: 'Account disabled' } } });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(usernameInput(), 'demo');
+    await u.type(passwordInput(), 'demo1234{Enter}');
+    const toast = await findToast('Login failed');
+    expect(toast).toHaveTextContent('Account disabled');
+    expect(screen.queryByTestId('location')).toBeNull(); // still on the login page
+  });
+
+  it('says the username or password is wrong on 401, in the chosen language', async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
+    renderLogin('/login', 'he');
+    const u = userEvent.setup();
+    await u.type(screen.getByRole('textbox', { name: 'שם משתמש' }), 'demo');
+    await u.type(screen.getByLabelText(/^סיסמה/), 'nope{Enter}');
+    const toast = await findToast('ההתחברות נכשלה');
+    expect(toast).toHaveTextContent('שם משתמש או סיסמה שגויים');
+  });
+
+  it('disables the submit button while the login is pending and sends only once', async () => {
+    let release!: () => void;
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': notSignedIn,
+      'POST /api/login': () => new Promise((resolve) => (release = () => resolve({ body: user }))),
+    });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(usernameInput(), 'demo');
+    await u.type(passwordInput(), 'demo1234{Enter}');
+    const pending = await screen.findByRole('button', { name: 'Signing in…' });
+    expect(pending).toBeDisabled();
+    await u.type(passwordInput(), '{Enter}');
+    expect(requestsTo(fetchMock, 'POST /api/login')).toHaveLength(1);
+    release();
+    await findToast('Signed in to Tower A');
+  });
+
+  it('redirects to / when already signed in', async () => {
+    mockFetch({ 'GET /api/auth/user': { body: user } });
+    renderLogin();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('explains the automatic logout only when reason=timeout', async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn });
+    renderLogin('/login?reason=timeout');
+    expect(screen.getByRole('status')).toHaveTextContent('logged you out automatically after two hours of inactivity');
+  });
+
+  it('shows no logout notice on a plain visit, and links to registration', () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn });
+    renderLogin();
+    expect(screen.queryByTestId('timeout-notice')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/register');
+  });
+
+  it('signs the platform admin in through the corner button and goes to /admin-management', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': notSignedIn,
+      'POST /api/admin/login': { body: { message: 'Admin login successful', username: 'platform' } },
+    });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Platform admin login' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'platform');
+    await u.type(within(dialog).getByLabelText(/^Password/), 'platform1234');
+    await u.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await findToast('Admin login successful');
+    expect(requestsTo(fetchMock, 'POST /api/admin/login')).toEqual([{ username: 'platform', password: 'platform1234' }]);
+    expect(requestsTo(fetchMock, 'POST /api/login')).toEqual([]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin-management'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says "wrong login details" in Hebrew for any admin login failure and keeps the dialog open', async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/admin/login': { status: 500, body: { message: 'Internal Server Error' } } });
+    renderLogin('/login', 'he');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'כניסת מנהל מערכת' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.type(within(dialog).getByRole('textbox', { name: 'שם משתמש' }), 'platform');
+    await u.type(within(dialog).getByLabelText(/^סיסמה/), 'wrong{Enter}');
+    const toast = await findToast('פרטי התחברות שגויים');
+    expect(toast).not.toHaveTextContent('Internal Server Error');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('requires both admin fields before sending anything', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/user': notSignedIn });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Platform admin login' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'platform');
+    await u.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await findToast('Please fill username and password');
+    expect(requestsTo(fetchMock, 'POST /api/admin/login')).toEqual([]);
+  });
+});

@@ -1,0 +1,213 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_TYPES } from '../../../../../contract/constants.ts';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import RegisterPage from './register-page.tsx';
+
+const nextYear = new Date().getFullYear() + 1;
+const renderRegister = () => renderWithProviders(<RegisterPage />, { path: '/register' });
+// By label, not by role: role queries walk the accessibility tree and are slow on a form this size.
+// Labels of required fields end with " *", hence the prefix match.
+const label = (name: string) => new RegExp(`^${name.replace(/[()]/g, '\\$&')}( \\*)?$`);
+const field = (name: string) => screen.getByLabelText(label(name));
+const select = field;
+
+/** Fills every field; `skip` leaves the named ones untouched. */
+async function fillForm(skip: string[] = []) {
+  const type = async (el: HTMLElement, name: string, text: string) => {
+    // One change event per field: typing a whole form key by key is slow in jsdom.
+    if (!skip.includes(name)) fireEvent.change(el, { target: { value: text } });
+  };
+  await type(field('Username'), 'username', 'dana');
+  await type(field('Password'), 'password', 'secret123');
+  await type(field('First name'), 'firstName', 'Dana');
+  await type(field('Last name'), 'lastName', 'Levi');
+  await type(field('Email'), 'email', 'dana@example.com');
+  await type(field('Phone'), 'phone', '050-1234567');
+  await type(field('City'), 'city', 'Haifa');
+  await type(field('Project name'), 'facilityName', 'Tower A');
+  await type(field("Card holder's full name"), 'cardHolderName', 'Dana Levi');
+  await type(field('Card number'), 'cardNumber', '4242 4242 4242 4242');
+  await type(select('Expiry month'), 'cardExpiryMonth', '03');
+  await type(select('Expiry year'), 'cardExpiryYear', String(nextYear));
+  await type(screen.getByLabelText(/^CVV/), 'cardCvv', '123');
+}
+
+const submit = (u: UserEvent) => u.click(screen.getByText('Register now', { selector: 'button' }));
+
+// A big form in jsdom on a shared machine: allow more than the default 5 s per test.
+describe('RegisterPage', { timeout: 20_000 }, () => {
+  it('sends numbers for the expiry and the price, and the card number without spaces', async () => {
+    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    await u.selectOptions(select('Project type'), 'residential');
+    fireEvent.change(screen.getByLabelText(/^Monthly price/), { target: { value: '2500' } });
+    await submit(u);
+    await findToast('Registration successful! Project Tower A registered with a unique QR');
+    expect(requestsTo(fetchMock, 'POST /api/register')).toEqual([
+      {
+        username: 'dana',
+        password: 'secret123',
+        firstName: 'Dana',
+        lastName: 'Levi',
+        email: 'dana@example.com',
+        phone: '050-1234567',
+        city: 'Haifa',
+        facilityName: 'Tower A',
+        facilityType: 'residential',
+        monthlyPrice: 2500,
+        cardHolderName: 'Dana Levi',
+        cardNumber: '4242424242424242',
+        cardExpiryMonth: 3,
+        cardExpiryYear: nextYear,
+        cardCvv: '123',
+      },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+
+  it('defaults to a construction project at 1399 and falls back to 1399 when the price is not a number', async () => {
+    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+    renderRegister();
+    expect(select('Project type')).toHaveValue('construction');
+    const price = screen.getByLabelText(/^Monthly price/);
+    expect(price).toHaveValue(1399);
+    expect(screen.getByText('₪1,399 a month, excluding VAT')).toBeInTheDocument();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    fireEvent.change(price, { target: { value: '' } });
+    await submit(u);
+    await findToast(/Registration successful/);
+    const [body] = requestsTo(fetchMock, 'POST /api/register') as { monthlyPrice: unknown; facilityType: unknown }[];
+    expect(body.monthlyPrice).toBe(1399);
+    expect(body.facilityType).toBe('construction');
+  });
+
+  it('offers the five project types', () => {
+    mockFetch({});
+    renderRegister();
+    const values = within(select('Project type'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+    expect(values).toEqual([...PROJECT_TYPES]);
+  });
+
+  it.each(['username', 'password', 'facilityName'])('sends nothing and asks for all required fields when %s is blank', async (name) => {
+    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm([name]);
+    await submit(u);
+    await findToast('Please fill in all required fields');
+    expect(requestsTo(fetchMock, 'POST /api/register')).toEqual([]);
+    expect(document.querySelector(`[name="${name}"]`)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('treats the card fields as required too', async () => {
+    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm(['cardCvv', 'cardExpiryYear']);
+    await submit(u);
+    await findToast('Please fill in all required fields');
+    expect(requestsTo(fetchMock, 'POST /api/register')).toEqual([]);
+    expect(screen.getByLabelText(/^CVV/)).toHaveAttribute('aria-invalid', 'true');
+    expect(select('Expiry year')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Card number')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('offers expiry months 01 to 12 and years from this year to nine years ahead', () => {
+    mockFetch({});
+    renderRegister();
+    const options = (name: string) =>
+      within(select(name))
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value)
+        .filter(Boolean);
+    const year = new Date().getFullYear();
+    expect(options('Expiry year')).toEqual(Array.from({ length: 10 }, (_, i) => String(year + i)));
+    expect(options('Expiry month')).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
+  });
+
+  it('limits the card number to 19 characters and the CVV to 3, with a numeric keyboard', () => {
+    mockFetch({});
+    renderRegister();
+    expect(field('Card number')).toHaveAttribute('maxlength', '19');
+    expect(field('Card number')).toHaveAttribute('inputmode', 'numeric');
+    expect(field('Card number')).toHaveAttribute('autocomplete', 'cc-number');
+    expect(screen.getByLabelText(/^CVV/)).toHaveAttribute('maxlength', '3');
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByTestId('card-note')).toHaveTextContent('only the last 4 digits');
+  });
+
+  it("shows the server's message under 'Registration error' and keeps the user on the page", async () => {
+    mockFetch({ 'POST /api/register': { status: 400, body: { message: 'The card has expired' } } });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    await submit(u);
+    const toast = await findToast('Registration error');
+    expect(toast).toHaveTextContent('The card has expired');
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it("marks the fields named in the server's validation issues", async () => {
+    mockFetch({
+      'POST /api/register': {
+        status: 400,
+        body: { message: 'password: Too small', issues: [{ path: 'password', message: 'Too small: expected string to have >=6 characters' }] },
+      },
+    });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    await submit(u);
+    await findToast('Registration error');
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The password must have at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('says the username is taken on a conflict', async () => {
+    mockFetch({ 'POST /api/register': { status: 409, body: { message: 'Username already exists' } } });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    await submit(u);
+    const toast = await findToast('Registration error');
+    expect(toast).toHaveTextContent('This username is already taken');
+    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('falls back to "Registration failed" when the request fails without a message', async () => {
+    mockFetch({ 'POST /api/register': () => Promise.reject(new Error('')) });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    await submit(u);
+    const toast = await findToast('Registration error');
+    expect(toast).toHaveTextContent('Registration failed');
+  });
+
+  it('keeps no card number or CVV in the query cache once the form is gone', async () => {
+    mockFetch({ 'POST /api/register': { status: 402, body: { message: 'The card was declined by the card issuer. Please use another card.' } } });
+    const { queryClient, unmount } = renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    await submit(u);
+    const toast = await findToast('Registration error');
+    expect(toast).toHaveTextContent('The card was declined');
+    expect(field('Card number')).toHaveAttribute('aria-invalid', 'true');
+    unmount();
+    await waitFor(() => expect(queryClient.getMutationCache().getAll()).toHaveLength(0));
+    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state.data))).not.toContain('4242');
+  });
+
+  it('links back to the login page', () => {
+    mockFetch({});
+    renderRegister();
+    expect(screen.getByRole('link', { name: 'I already have an account' })).toHaveAttribute('href', '/login');
+  });
+});
