@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardInput, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '../../../contract/auth.ts';
 import { platformAdmins } from '../../db/schema/index.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { createSession, destroySession, requireUser, setSessionCookie } from '../../plugins/session.ts';
 import {
@@ -26,7 +26,16 @@ export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Per client (IP) and per username, so neither one address nor a botnet can grind one account.
   const perClient = { max: 30, timeWindow: LOGIN_WINDOW, errorResponseBuilder: tooMany };
-  const perUsername = app.rateLimit({ max: 10, timeWindow: LOGIN_WINDOW, keyGenerator: usernameKey, errorResponseBuilder: tooMany });
+  // Not `app.rateLimit(...)` as a hook: the plugin runs only the first limiter of a request, so the
+  // per-client one would silently switch the per-username one off. Check it explicitly instead.
+  const usernameLimit = app.createRateLimit({ max: 10, timeWindow: LOGIN_WINDOW, keyGenerator: usernameKey });
+  const perUsername = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await usernameLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(limit.ttlInSeconds));
+      throw new AppError(429, tooMany().message);
+    }
+  };
 
   app.post(
     '/register',

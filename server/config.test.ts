@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const errorOf = (env: NodeJS.ProcessEnv): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    return err as ConfigError;
+  }
+  throw new Error('loadConfig accepted a bad configuration');
+};
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 5000,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:5000',
+      platformAdmin: undefined,
+      demoData: undefined,
+      logLevel: 'info',
+    });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('lists every bad value at once, naming each variable', () => {
+    const err = errorOf({ PORT: 'eighty', DATABASE_URL: 'mysql://db/x', LOG_LEVEL: 'loud', DEMO_DATA: 'maybe', NODE_ENV: 'staging' });
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'DEMO_DATA', 'NODE_ENV']) {
+      expect(err.message).toMatch(new RegExp(`^  - ${name}: `, 'm'));
+    }
+    expect(err.message).toContain('must be a postgres:// or postgresql:// URL');
+  });
+
+  it('refuses a port out of range and a PUBLIC_URL that is not a URL', () => {
+    expect(errorOf({ PORT: '70000' }).message).toMatch(/- PORT:/);
+    expect(errorOf({ PUBLIC_URL: 'not a url' }).message).toMatch(/- PUBLIC_URL:/);
+  });
+
+  it('requires PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD together', () => {
+    expect(errorOf({ PLATFORM_ADMIN_USERNAME: 'platform' }).message).toContain(
+      'PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together',
+    );
+    expect(errorOf({ PLATFORM_ADMIN_PASSWORD: 'platform1234' }).message).toContain('must be set together');
+    expect(loadConfig({ PLATFORM_ADMIN_USERNAME: 'platform', PLATFORM_ADMIN_PASSWORD: 'platform1234' }).platformAdmin).toEqual({
+      username: 'platform',
+      password: 'platform1234',
+    });
+  });
+
+  it('reads the values it is given', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATA_DIR: '/tmp/shalav-data',
+      DATABASE_URL: 'postgresql://u@db:5432/shalav',
+      PUBLIC_URL: 'https://site.example/',
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      env: 'production',
+      port: 8080,
+      dataDir: '/tmp/shalav-data',
+      databaseUrl: 'postgresql://u@db:5432/shalav',
+      publicUrl: 'https://site.example',
+      demoData: false,
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ DEMO_DATA: 'yes' }).demoData).toBe(true);
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+});
