@@ -75,3 +75,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
   });
 });
+
+describe('proxy trust and photo storage settings', () => {
+  it('trusts only a proxy on this host by default, none or a list when told', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('uses S3 only when bucket and keys are all set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(/must be set together/);
+    const s3 = loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3;
+    expect(s3).toMatchObject({ bucket: 'photos', endpoint: 'http://127.0.0.1:9000', pathStyle: true, region: 'us-east-1' });
+  });
+});

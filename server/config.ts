@@ -19,6 +19,17 @@ const envSchema = z.object({
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address the rate limits count by):
+   * 'loopback' (a proxy on this host), 'none', or a comma-separated list of addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PATH_STYLE: flag.optional(),
 });
 
 export interface Config {
@@ -34,6 +45,10 @@ export interface Config {
   logLevel: string;
   /** Where the built web app is; absent in tests. */
   webRoot: string | undefined;
+  /** Fastify's trustProxy: false, or the proxies allowed to name the client address. */
+  trustProxy: false | string | string[];
+  /** Photo storage in an S3-compatible bucket instead of DATA_DIR/objects. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; pathStyle: boolean } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  - PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together',
     );
   }
+  const s3Vars = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const trustProxy = e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY.includes(',') ? e.TRUST_PROXY.split(',').map((v) => v.trim()) : e.TRUST_PROXY;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -63,5 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     webRoot: path.resolve('dist/web'),
+    trustProxy,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          // AWS takes the bucket in the host name; most S3-compatible servers want it in the path.
+          pathStyle: e.S3_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }

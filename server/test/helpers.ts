@@ -1,3 +1,5 @@
+import path from 'node:path';
+import os from 'node:os';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -37,7 +39,9 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webRoot: undefined, ...overrides };
+  // Stored photos of a test go to a temporary directory, never to ./data.
+  const dataDir = path.join(os.tmpdir(), `shalav-test-${process.pid}`);
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), webRoot: undefined, ...overrides };
 }
 
 export interface TestContext {
