@@ -1,3 +1,4 @@
 /** `npm run bench`: every benchmark, one after the other; each prints its own table. */
 await import('./rooms-map.ts');
+await import('./schedule.ts');
 export {};

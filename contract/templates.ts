@@ -32,19 +32,50 @@ const intOr = (fallback: number, min: number, max: number) =>
     return n;
   }, z.number().int().min(min).max(max));
 
+/**
+ * Template minutes share the scheduling range (spec §5: 1–120), so a template can always be
+ * scheduled as it is.
+ */
+export const TEMPLATE_MINUTES = { min: 1, max: 120, default: 5 } as const;
+
+const templateName = z.string().trim().min(1, 'Task name is required').max(200);
+const templateDescription = z.string().trim().max(2000).nullable().transform((v) => v || null);
+/** 'all' (or empty) means every unit type. */
+const templateRoomType = z.string().trim().max(40).nullable().transform((v) => (!v || v === 'all' ? null : v));
+
 export const createTaskTemplateInput = z.object({
-  name: z.string().trim().min(1, 'Task name is required').max(200),
-  description: z.string().trim().max(2000).optional().nullable().transform((v) => v || null),
+  name: templateName,
+  description: templateDescription.optional().transform((v) => v ?? null),
   facilityType: z.enum(TEMPLATE_FACILITY_TYPES),
-  /** 'all' (or empty) means every unit type. */
-  roomType: z.string().trim().max(40).optional().nullable().transform((v) => (!v || v === 'all' ? null : v)),
+  roomType: templateRoomType.optional().transform((v) => v ?? null),
   isRequired: z.boolean().default(true),
   requiresPhoto: z.boolean().default(false),
-  estimatedMinutes: intOr(5, 1, 600),
+  estimatedMinutes: intOr(TEMPLATE_MINUTES.default, TEMPLATE_MINUTES.min, TEMPLATE_MINUTES.max),
   sortOrder: intOr(0, 0, 10_000),
 });
 export type CreateTaskTemplateInput = z.output<typeof createTaskTemplateInput>;
-export const updateTaskTemplateInput = createTaskTemplateInput.partial();
+
+/**
+ * PUT changes only the fields it sends: no defaults here (a partial of the create schema would
+ * reset isRequired, requiresPhoto and the unit type on every rename).
+ */
+export const updateTaskTemplateInput = z.object({
+  name: templateName.optional(),
+  description: templateDescription.optional(),
+  facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional(),
+  roomType: templateRoomType.optional(),
+  isRequired: z.boolean().optional(),
+  requiresPhoto: z.boolean().optional(),
+  estimatedMinutes: z.coerce.number().int().min(TEMPLATE_MINUTES.min).max(TEMPLATE_MINUTES.max).optional(),
+  sortOrder: z.coerce.number().int().min(0).max(10_000).optional(),
+});
 export type UpdateTaskTemplateInput = z.output<typeof updateTaskTemplateInput>;
 
-export const initDefaultsInput = z.object({ facilityType: z.enum(TEMPLATE_FACILITY_TYPES).default('construction') });
+/** Without a facility type, the defaults follow the project's own type. */
+export const initDefaultsInput = z.object({ facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional() });
+export const initDefaultsResult = z.object({ created: z.number().int(), message: z.string() });
+
+type TemplateFacilityType = (typeof TEMPLATE_FACILITY_TYPES)[number];
+/** Templates exist for construction, hotel, school and office; every other project type reads construction's. */
+export const templateFacilityTypeOf = (facilityType: string | null | undefined): TemplateFacilityType =>
+  (TEMPLATE_FACILITY_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateFacilityType) : 'construction';

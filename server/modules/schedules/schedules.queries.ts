@@ -1,0 +1,208 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { CLEANING_FACILITY_TYPES } from '../../../contract/constants.ts';
+import type { Recurrence } from '../../../contract/schedules.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { tasks } from '../../db/schema/index.ts';
+import type { TextTranslations } from '../../db/schema/tasks.ts';
+
+/** JSON as one bind parameter: a list of any length costs one parameter, not one per element. */
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/**
+ * How many of the ids are units of the project, locking them against deletion until the
+ * transaction ends (so the insert that follows cannot meet a unit deleted in between).
+ */
+export async function countProjectUnits(db: Db, p: { projectId: string; unitIds: string[] }): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select u.id from units u
+      where u.project_id = ${p.projectId}
+        and u.id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
+      for share
+    ) s
+  `);
+  return Number(rowsOf<{ n: number }>(result)[0].n);
+}
+
+export interface NewTask {
+  name: string;
+  description: string | null;
+  translations: TextTranslations | null;
+  estimatedMinutes: number;
+  requiresPhoto: boolean;
+  recurrence: Recurrence | null;
+}
+
+/**
+ * Every task on every unit in ONE insert ... select (a single statement whatever the number of
+ * units): a unit that already has a task of the same name is left alone, new tasks go after the
+ * unit's existing ones in list order, and a task without a recurrence takes the unit's kind
+ * (daily on hotel, school and office units, once elsewhere). Returns how many rows were written.
+ */
+export async function insertScheduledTasks(db: Db, p: { projectId: string; unitIds: string[]; tasks: NewTask[] }): Promise<number> {
+  const input = p.tasks.map((t, i) => ({
+    idx: i + 1,
+    name: t.name,
+    description: t.description,
+    translations: t.translations,
+    estimated_minutes: t.estimatedMinutes,
+    requires_photo: t.requiresPhoto,
+    recurrence: t.recurrence,
+  }));
+  const result = await db.execute(sql`
+    with target as (
+      select u.id, u.facility_type,
+        coalesce((select max(x.sort_order) from tasks x where x.project_id = ${p.projectId} and x.unit_id = u.id), 0) as max_order
+      from units u
+      where u.project_id = ${p.projectId}
+        and u.id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
+    ),
+    input as (
+      select * from jsonb_to_recordset(${json(input)}) as t(
+        idx int, name text, description text, translations jsonb, estimated_minutes int, requires_photo boolean, recurrence text
+      )
+    ),
+    ins as (
+      insert into tasks (project_id, unit_id, name, description, translations, estimated_minutes, requires_photo, sort_order, recurrence)
+      select ${p.projectId}, target.id, input.name, input.description, input.translations, input.estimated_minutes,
+        input.requires_photo, target.max_order + input.idx,
+        coalesce(input.recurrence, case when target.facility_type in (select jsonb_array_elements_text(${json(CLEANING_FACILITY_TYPES)})) then 'daily' else 'once' end)
+      from target cross join input
+      where not exists (
+        select 1 from tasks x where x.project_id = ${p.projectId} and x.unit_id = target.id and x.name = input.name
+      )
+      returning 1
+    )
+    select count(*)::int as created from ins
+  `);
+  return Number(rowsOf<{ created: number }>(result)[0].created);
+}
+
+/** A unit's tasks in their order. */
+export async function listUnitTasks(db: Db, p: { projectId: string; unitId: string }) {
+  return db
+    .select({
+      id: tasks.id,
+      name: tasks.name,
+      description: tasks.description,
+      requiresPhoto: tasks.requiresPhoto,
+      estimatedMinutes: tasks.estimatedMinutes,
+      recurrence: tasks.recurrence,
+      sortOrder: tasks.sortOrder,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, p.projectId), eq(tasks.unitId, p.unitId)))
+    .orderBy(asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.name));
+}
+
+export interface ScheduledTaskFilter {
+  projectId: string;
+  /** The project's local date: a daily task counts as done when completed on it. */
+  date: string;
+  search?: string;
+  /** A unit facility type, or undefined for all. */
+  facilityType?: string;
+}
+
+/**
+ * Each task of the project with its unit, its completion for the period (once-tasks: ever;
+ * daily tasks: on the date) and the worker on the unit today, with the derived status.
+ */
+function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
+  const typeFilter = f.facilityType ? sql`and u.facility_type = ${f.facilityType}` : sql``;
+  const s = f.search?.trim().toLowerCase();
+  const searchFilter = s
+    ? sql`and (
+        strpos(lower(u.number), ${s}) > 0
+        or strpos(lower(coalesce(u.name, '')), ${s}) > 0
+        or strpos(lower(t.name), ${s}) > 0
+        or strpos(lower(coalesce(c.worker_name, '')), ${s}) > 0
+        or strpos(lower(coalesce(ws.worker_name, '')), ${s}) > 0
+      )`
+    : sql``;
+  return sql`
+    with ws as (
+      select distinct on (unit_id) unit_id, worker_name
+      from work_sessions
+      where project_id = ${f.projectId} and work_date = ${f.date}
+      order by unit_id, updated_at desc
+    ),
+    base as (
+      select t.id, t.name, t.description, t.recurrence, t.sort_order, t.created_at,
+        u.id as unit_id, u.number, u.name as unit_name, u.type as unit_type, u.floor, u.facility_type,
+        c.completed_at, c.worker_name as completed_by, c.photo_url, c.notes,
+        ws.worker_name as session_worker,
+        case when c.id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
+      from tasks t
+      join units u on u.id = t.unit_id and u.project_id = ${f.projectId}
+      left join task_completions c
+        on c.task_id = t.id and c.project_id = ${f.projectId}
+        and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
+      left join ws on ws.unit_id = t.unit_id
+      where t.project_id = ${f.projectId} ${typeFilter} ${searchFilter}
+    )`;
+}
+
+/** Number of tasks per status under the filter (one statement). */
+export async function countScheduledTasks(db: Db, f: ScheduledTaskFilter) {
+  const result = await db.execute(sql`${scheduledTasksBase(f)} select status, count(*)::int as n from base group by status`);
+  const counts = { pending: 0, in_progress: 0, completed: 0 };
+  for (const r of rowsOf<{ status: keyof typeof counts; n: number }>(result)) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+export interface ScheduledTaskRow {
+  id: string;
+  name: string;
+  description: string | null;
+  recurrence: Recurrence;
+  unitId: string;
+  number: string;
+  unitName: string | null;
+  unitType: string;
+  floor: number | null;
+  facilityType: string;
+  completedAt: string | null;
+  completedBy: string | null;
+  photoUrl: string | null;
+  notes: string | null;
+  sessionWorker: string | null;
+  status: 'pending' | 'in_progress' | 'completed';
+}
+
+/**
+ * One page of tasks (one statement), ordered like the map: by the first number in the unit
+ * label, then the label (byte order, as compareUnitLabels), then the unit's task order.
+ */
+export async function listScheduledTasks(
+  db: Db,
+  f: ScheduledTaskFilter & { status?: 'pending' | 'in_progress' | 'completed'; limit: number; offset: number },
+): Promise<ScheduledTaskRow[]> {
+  const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
+  const result = await db.execute(sql`${scheduledTasksBase(f)}
+    select id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
+      to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
+      completed_by, photo_url, notes, session_worker, status
+    from base ${statusFilter}
+    order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id
+    limit ${f.limit} offset ${f.offset}
+  `);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: r.id as string,
+    name: r.name as string,
+    description: (r.description as string | null) ?? null,
+    recurrence: r.recurrence as Recurrence,
+    unitId: r.unit_id as string,
+    number: r.number as string,
+    unitName: (r.unit_name as string | null) ?? null,
+    unitType: r.unit_type as string,
+    floor: r.floor === null || r.floor === undefined ? null : Number(r.floor),
+    facilityType: r.facility_type as string,
+    completedAt: (r.completed_at as string | null) ?? null,
+    completedBy: (r.completed_by as string | null) ?? null,
+    photoUrl: (r.photo_url as string | null) ?? null,
+    notes: (r.notes as string | null) ?? null,
+    sessionWorker: (r.session_worker as string | null) ?? null,
+    status: r.status as ScheduledTaskRow['status'],
+  }));
+}
