@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { BulkRoomsInput, bulkRoomsResult } from '../../../../../contract/generator.ts';
+import type { Room } from '../../../../../contract/rooms.ts';
+import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { invalidateRoomQueries } from '../../rooms/api/rooms.ts';
+
+type BulkRoomsResult = z.infer<typeof bulkRoomsResult>;
+export type NewRoom = BulkRoomsInput['rooms'][number];
+
+/** Every room key starts with the API path, so this prefix reaches every feature's room list. */
+const roomsKey = ['/api/rooms'] as const;
+
+/** Every unit of the project, to tell new labels from existing ones before sending; fresh on each visit. */
+export function useExistingRooms() {
+  return useQuery({ queryKey: roomsKey, queryFn: ({ signal }) => apiGet<Room[]>('/api/rooms', { signal }), staleTime: 0 });
+}
+
+/**
+ * Units per request. A large building is a few thousand units: sending them in slices lets the
+ * screen show real progress, and keeps each request small on a poor connection.
+ */
+export const BULK_CHUNK_SIZE = 250;
+
+/** A failure part-way: the slices before it were created. */
+export class BulkCreateError extends Error {
+  constructor(
+    cause: unknown,
+    readonly created: number,
+    readonly skipped: number,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+export async function createRoomsInChunks(rooms: NewRoom[], onProgress: (done: number) => void) {
+  let created = 0;
+  let skipped = 0;
+  for (let i = 0; i < rooms.length; i += BULK_CHUNK_SIZE) {
+    const slice = rooms.slice(i, i + BULK_CHUNK_SIZE);
+    try {
+      const res = await apiRequest<BulkRoomsResult>('POST', '/api/rooms/bulk', { rooms: slice });
+      created += res.created;
+      skipped += res.skipped;
+    } catch (err) {
+      throw new BulkCreateError(err, created, skipped);
+    }
+    onProgress(i + slice.length);
+  }
+  return { created, skipped };
+}
+
+export function useCreateRoomsBulk(onProgress: (done: number) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (rooms: NewRoom[]) => createRoomsInChunks(rooms, onProgress),
+    // Also after a partial failure: some units may exist now.
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: roomsKey }), invalidateRoomQueries(qc)]),
+  });
+}

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '../../../../../contract/templates.ts';
+import { TEMPLATE_FACILITY_TYPES } from '../../../../../contract/templates.ts';
+import { apiGet, apiRequest } from '../../../lib/api.ts';
+
+export type TemplateFacilityType = (typeof TEMPLATE_FACILITY_TYPES)[number];
+
+export const taskTemplatesKey = ['/api/task-templates'] as const;
+const listKey = (facilityType: TemplateFacilityType) => [...taskTemplatesKey, { facilityType }] as const;
+
+export function useTaskTemplates(facilityType: TemplateFacilityType) {
+  return useQuery({
+    queryKey: listKey(facilityType),
+    queryFn: ({ signal }) => apiGet<TaskTemplate[]>(`/api/task-templates?facilityType=${encodeURIComponent(facilityType)}`, { signal }),
+  });
+}
+
+function useInvalidateTemplates() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: taskTemplatesKey });
+}
+
+export function useCreateTaskTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (input: CreateTaskTemplateInput) => apiRequest<TaskTemplate>('POST', '/api/task-templates', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateTaskTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateTaskTemplateInput }) =>
+      apiRequest<TaskTemplate>('PUT', `/api/task-templates/${encodeURIComponent(id)}`, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTaskTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/task-templates/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useInitDefaultTemplates() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (facilityType: TemplateFacilityType) =>
+      apiRequest<{ created: number; message: string }>('POST', '/api/task-templates/init-defaults', { facilityType }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * The name and description to show in a language. Default templates carry a translation per
+ * language, generated from the Hebrew text that is also the stored name; once a manager renames
+ * the template, the stored text no longer matches its Hebrew translation, and the manager's own
+ * text wins in every language.
+ */
+export function templateText(template: Pick<TaskTemplate, 'name' | 'description' | 'translations'>, lng: string) {
+  const tr = template.translations;
+  const own = tr?.[lng];
+  const he = tr?.he;
+  const nameUntouched = !he?.name || he.name === template.name;
+  const descriptionUntouched = !he?.description || he.description === (template.description ?? '');
+  return {
+    name: (nameUntouched && own?.name) || template.name,
+    description: (descriptionUntouched && own?.description) || template.description || '',
+  };
+}
+
+export const isTemplateFacilityType = (v: string | undefined | null): v is TemplateFacilityType =>
+  (TEMPLATE_FACILITY_TYPES as readonly string[]).includes(v ?? '');

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TEMPLATE_FACILITY_TYPES, templateFacilityTypeOf, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useAuthUser } from '../../auth/api/auth.ts';
+import {
+  isTemplateFacilityType,
+  templateText,
+  useCreateTaskTemplate,
+  useDeleteTaskTemplate,
+  useInitDefaultTemplates,
+  useTaskTemplates,
+  useUpdateTaskTemplate,
+  type TemplateFacilityType,
+} from '../api/templates.ts';
+import { TaskTemplateCard } from '../components/task-template-card.tsx';
+import { TaskTemplateForm } from '../components/task-template-form.tsx';
+
+/** Facility types that come with a default task list: construction's inspection stages, a hotel's daily cleaning. */
+const WITH_DEFAULTS: readonly TemplateFacilityType[] = ['construction', 'hotel'];
+
+type Editing = { mode: 'add' } | { mode: 'edit'; template: TaskTemplate } | null;
+
+export default function TaskManagementPage() {
+  const { t, i18n } = useTranslation('templates');
+  const { t: tc } = useTranslation('common');
+  const { data: user } = useAuthUser();
+  const [chosen, setChosen] = useState<TemplateFacilityType | null>(null);
+  // Until the manager picks one, the filter follows the project's own facility type.
+  const facilityType: TemplateFacilityType = chosen ?? templateFacilityTypeOf(user?.facilityType);
+
+  const templates = useTaskTemplates(facilityType);
+  const create = useCreateTaskTemplate();
+  const update = useUpdateTaskTemplate();
+  const remove = useDeleteTaskTemplate();
+  const initDefaults = useInitDefaultTemplates();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
+
+  const save = (input: CreateTaskTemplateInput) => {
+    if (editing?.mode === 'edit') {
+      update.mutate(
+        { id: editing.template.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: t('toast.updated'), variant: 'success' });
+            setEditing(null);
+          },
+          onError: (err) => toast({ title: t('toast.updateError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: t('toast.created'), variant: 'success' });
+          setEditing(null);
+        },
+        onError: (err) => toast({ title: t('toast.createError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+      });
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: t('toast.deleted'), variant: 'success' });
+        setDeleting(null);
+      },
+      onError: (err) => toast({ title: t('toast.deleteError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+    });
+  };
+
+  const addDefaults = () =>
+    initDefaults.mutate(facilityType, {
+      onSuccess: (res) =>
+        res.created > 0
+          ? toast({ title: t('toast.defaultsAdded'), description: t('toast.defaultsAddedCount', { count: res.created }), variant: 'success' })
+          : toast({ title: t('toast.defaultsExist') }),
+      onError: (err) => toast({ title: t('toast.defaultsError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+    });
+
+  const hasDefaults = WITH_DEFAULTS.includes(facilityType);
+  const defaultsButton = hasDefaults && (
+    <Button variant="secondary" onClick={addDefaults} disabled={initDefaults.isPending} aria-describedby="defaults-hint">
+      {initDefaults.isPending ? t('actions.addingDefaults') : t('actions.addDefaults')}
+    </Button>
+  );
+  const list = templates.data ?? [];
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <p className="text-sm text-slate-700">{t('subtitle')}</p>
+      </header>
+
+      <section className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end" aria-label={t('toolbar')}>
+        <div className="sm:w-56">
+          <SelectField
+            label={t('facilityFilter')}
+            value={facilityType}
+            onChange={(e) => isTemplateFacilityType(e.target.value) && setChosen(e.target.value)}
+          >
+            {TEMPLATE_FACILITY_TYPES.map((f) => (
+              <option key={f} value={f}>
+                {t(`facilityTypes.${f}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:ms-auto">
+          {defaultsButton}
+          <Button onClick={() => setEditing({ mode: 'add' })}>{t('actions.add')}</Button>
+        </div>
+      </section>
+      {hasDefaults && (
+        <p id="defaults-hint" className="text-sm text-slate-700">
+          {t(`defaultsHint.${facilityType}`)}
+        </p>
+      )}
+
+      <section aria-labelledby="template-list-title" aria-busy={templates.isFetching}>
+        <h2 id="template-list-title" className="mb-3 text-lg font-semibold text-slate-900">
+          {t('list.title', { facility: t(`facilityTypes.${facilityType}`) })}
+          {templates.isSuccess && <span className="ms-2 text-sm font-normal text-slate-700">({list.length})</span>}
+        </h2>
+        {templates.isPending ? (
+          <Loading />
+        ) : templates.isError ? (
+          <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+            <p>{t('list.error')}</p>
+            <p className="text-sm">{errorMessage(templates.error, tc('state.error'))}</p>
+            <Button variant="secondary" onClick={() => void templates.refetch()}>
+              {tc('actions.retry')}
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="space-y-3 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center">
+            <p className="font-medium text-slate-900">{t('list.empty')}</p>
+            <p className="text-sm text-slate-700">{hasDefaults ? t('list.emptyHintDefaults') : t('list.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {list.map((tpl) => (
+              <TaskTemplateCard key={tpl.id} template={tpl} onEdit={() => setEditing({ mode: 'edit', template: tpl })} onDelete={() => setDeleting(tpl)} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.mode === 'edit' ? t('form.editTitle') : t('form.addTitle')}
+        description={t('form.for', { facility: t(`facilityTypes.${editing?.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType}`) })}
+      >
+        {editing && (
+          <TaskTemplateForm
+            key={editing.mode === 'edit' ? editing.template.id : 'new'}
+            facilityType={editing.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType}
+            template={editing.mode === 'edit' ? editing.template : null}
+            saving={create.isPending || update.isPending}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title={t('delete.title')}
+        description={t('delete.confirm')}
+      >
+        {deleting && (
+          <div className="space-y-4">
+            <p className="rounded-md bg-slate-100 p-3 font-medium break-words text-slate-900">{templateText(deleting, i18n.language).name}</p>
+            <p className="text-sm text-slate-700">{t('delete.warning')}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+                {tc('actions.cancel')}
+              </Button>
+              <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+                {remove.isPending ? t('delete.deleting') : t('delete.submit')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
