@@ -1,0 +1,38 @@
+import { compareUnitLabels, type Room } from '../../../../../contract/rooms.ts';
+import { TEMPLATE_FACILITY_TYPES } from '../../../../../contract/templates.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/constants.ts';
+import type { Recurrence } from '../../../../../contract/schedules.ts';
+
+export const ALL = 'all';
+
+export interface UnitFilter {
+  facilityType: string;
+  unitType: string;
+  /** Spec: the floor is a prefix match on the unit number ("2" → 201, 215, 2A…). */
+  floorPrefix: string;
+}
+export const emptyFilter: UnitFilter = { facilityType: ALL, unitType: ALL, floorPrefix: '' };
+
+export function filterUnits(units: readonly Room[], filter: UnitFilter): Room[] {
+  const prefix = filter.floorPrefix.trim().toLowerCase();
+  return units.filter(
+    (u) =>
+      (filter.facilityType === ALL || u.facilityType === filter.facilityType) &&
+      (filter.unitType === ALL || u.type === filter.unitType) &&
+      (prefix === '' || u.number.toLowerCase().startsWith(prefix)),
+  );
+}
+
+export const sortUnits = (units: readonly Room[]) => [...units].sort((a, b) => compareUnitLabels(a.number, b.number));
+
+/** Distinct values of a field, sorted, for a filter's options. */
+export const distinct = (values: Iterable<string>) => [...new Set(values)].filter(Boolean).sort();
+
+type TemplateFacility = (typeof TEMPLATE_FACILITY_TYPES)[number];
+/** Templates exist for construction, hotel, school and office; other project types read construction's. */
+export const templateFacilityOf = (facilityType: string | undefined): TemplateFacility =>
+  (TEMPLATE_FACILITY_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateFacility) : 'construction';
+
+/** A construction stage is done once; a cleaning routine opens again each day (DESIGN.md). */
+export const defaultRecurrenceOf = (facilityType: string | undefined): Recurrence =>
+  CLEANING_FACILITY_TYPES.includes(facilityType ?? '') ? 'daily' : 'once';

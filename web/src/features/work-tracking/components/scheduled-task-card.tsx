@@ -1,0 +1,76 @@
+import { useTrackingT } from '../lib/use-wording.ts';
+import type { ScheduledTask } from '../../../../../contract/schedules.ts';
+
+const badgeClass: Record<ScheduledTask['status'], string> = {
+  completed: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+  in_progress: 'bg-amber-100 text-amber-950 ring-amber-300',
+  pending: 'bg-slate-100 text-slate-800 ring-slate-300',
+};
+
+/** A photo address the page may show: the app's own /objects/… paths, or an absolute http(s) URL. */
+const safePhoto = (url: string | null) => (url && (url.startsWith('/') || /^https?:\/\//i.test(url)) ? url : null);
+
+export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; formatTime: (iso: string) => string }) {
+  const { t } = useTrackingT();
+  const photo = safePhoto(task.photoUrl);
+  return (
+    <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="scheduled-task-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-slate-600">{t('card.apartment')}</p>
+          <h3 className="truncate text-lg font-bold" dir="auto">
+            {task.apartmentNumber}
+            {task.apartmentName && <span className="ms-2 text-sm font-normal text-slate-700">{task.apartmentName}</span>}
+          </h3>
+        </div>
+        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ring-1 ${badgeClass[task.status]}`}>{t(`status.${task.status}`)}</span>
+      </div>
+
+      <p className="font-medium text-slate-900" dir="auto">
+        {task.name}
+      </p>
+
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-600">{t('card.type')}</dt>
+          <dd>{t(`unitType.${task.apartmentType}`, { defaultValue: task.apartmentType })}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">{t('card.floor')}</dt>
+          <dd>{task.apartmentFloor ?? t('card.noFloor')}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">{t('card.worker')}</dt>
+          <dd dir="auto">{task.workerName || t('card.notAssigned')}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">{t('card.completedAt')}</dt>
+          <dd>{task.completedAt ? <time dateTime={task.completedAt}>{formatTime(task.completedAt)}</time> : t('card.notCompleted')}</dd>
+        </div>
+      </dl>
+
+      <p className="rounded-md bg-blue-50 px-3 py-2 text-xs text-blue-950">{t(`card.recurrence.${task.recurrence}`)}</p>
+
+      {photo && (
+        <a
+          href={photo}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex min-h-11 items-center gap-3 self-start rounded-md text-sm font-medium text-blue-800 underline"
+        >
+          <img src={photo} alt={t('card.photoAlt', { task: task.name, apartment: task.apartmentNumber })} loading="lazy" className="h-20 w-20 rounded-md object-cover ring-1 ring-slate-200" />
+          {t('card.openPhoto')}
+        </a>
+      )}
+
+      {task.notes && (
+        <div className="text-sm">
+          <p className="text-xs text-slate-600">{t('card.notes')}</p>
+          <p className="whitespace-pre-wrap break-words" dir="auto">
+            {task.notes}
+          </p>
+        </div>
+      )}
+    </article>
+  );
+}
