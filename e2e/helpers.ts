@@ -35,3 +35,13 @@ export async function registerViaApi(page: Page, overrides: Record<string, unkno
   expect(res.status()).toBe(201);
   return body;
 }
+
+/** Signs in through the login page (Hebrew, the default language) and waits for the unit map. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('שם משתמש').fill(username);
+  await page.getByLabel('סיסמה').fill(password);
+  await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('facility-name')).toBeVisible();
+}
