@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
+import { LANGUAGE_NAMES } from '../../../components/language-select.tsx';
+import { dirOf } from '../../../lib/i18n.ts';
+
+/** Step 1: every language as a big button, named in its own script so anyone finds theirs. */
+export function LanguageStep({ current, onChoose }: { current: string; onChoose: (lng: Locale) => void }) {
+  const { t } = useTranslation('qrScan');
+  return (
+    <section aria-labelledby="language-step-title" className="space-y-4">
+      <h1 id="language-step-title" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
+        <span aria-hidden className="text-4xl leading-none">
+          🌐
+        </span>
+        {t('language.title')}
+      </h1>
+      <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+        {LOCALES.map((lng) => (
+          <li key={lng}>
+            <button
+              type="button"
+              lang={lng}
+              dir={dirOf(lng)}
+              aria-current={lng === current ? 'true' : undefined}
+              onClick={() => onChoose(lng)}
+              className={`flex min-h-16 w-full items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-start text-2xl font-semibold transition-colors focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 ${
+                lng === current ? 'border-blue-700 bg-blue-50 text-blue-900' : 'border-slate-400 bg-white text-slate-900 hover:bg-slate-100'
+              }`}
+              data-testid={`language-${lng}`}
+            >
+              <span>{LANGUAGE_NAMES[lng]}</span>
+              {lng === current && (
+                <span aria-hidden className="text-xl">
+                  ✓
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

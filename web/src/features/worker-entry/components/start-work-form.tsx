@@ -1,0 +1,227 @@
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicRoom } from '../../../../../contract/worker.ts';
+import { Combobox, bigInput } from './combobox.tsx';
+import { resolveUnit } from '../lib/unit-match.ts';
+import { splitName, suggestNames, fullName, type WorkerName } from '../lib/worker-memory.ts';
+
+export interface StartWorkValues {
+  unit: PublicRoom;
+  name: WorkerName;
+  floorNumber: number | undefined;
+}
+
+/** A floor the server accepts (an integer from -20 to 300), or nothing. */
+export function parseFloor(text: string): number | undefined {
+  if (!/^-?\d{1,3}$/.test(text.trim())) return undefined;
+  const n = Number(text.trim());
+  return n >= -20 && n <= 300 ? n : undefined;
+}
+
+interface StartWorkFormProps {
+  /** null while the list is loading. */
+  units: PublicRoom[] | null;
+  knownNames: readonly string[];
+  initialName: WorkerName;
+  /** i18next context for the words: 'rooms' in hotel/school/office projects, else apartments. */
+  wording: 'rooms' | undefined;
+  /** Replaces the unit field while the list cannot be shown (loading error with retry). */
+  unitsError?: ReactNode;
+  submitting: boolean;
+  onBack: () => void;
+  onStart: (values: StartWorkValues) => void;
+}
+
+/**
+ * Step 2: unit (suggestions as you type; one match selects itself), floor (filled from the unit),
+ * first name (suggestions from the project's known workers), optional last name. The start button
+ * sits at the bottom, under the thumb, and stays disabled until a unit and a first name are there.
+ */
+export function StartWorkForm({ units, knownNames, initialName, wording, unitsError, submitting, onBack, onStart }: StartWorkFormProps) {
+  const { t } = useTranslation(['qrScan', 'common']);
+  const ctx = { context: wording };
+  const [unitText, setUnitText] = useState('');
+  const [unit, setUnit] = useState<PublicRoom | null>(null);
+  const [floor, setFloor] = useState('');
+  const [name, setName] = useState<WorkerName>(initialName);
+  const floorId = useId();
+  const lastId = useId();
+  const requirementsId = useId();
+
+  const { matches } = useMemo(() => resolveUnit(units ?? [], unitText), [units, unitText]);
+  const nameSuggestions = useMemo(() => suggestNames(knownNames, fullName(name)), [knownNames, name]);
+
+  const selectUnit = (next: PublicRoom | null) => {
+    if (next?.id === unit?.id) return; // the same unit again: keep a floor the worker corrected
+    setUnit(next);
+    setFloor(next?.floor === null || next?.floor === undefined ? '' : String(next.floor));
+  };
+  const typeUnit = (text: string) => {
+    setUnitText(text);
+    selectUnit(resolveUnit(units ?? [], text).chosen);
+  };
+
+  const loading = units === null;
+  const missing = [!unit && t('unit.required', ctx), !name.first.trim() && t('firstName.required')].filter((m): m is string => Boolean(m));
+  const canStart = missing.length === 0 && !loading && !submitting;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canStart || !unit) return;
+    onStart({ unit, name: { first: name.first.trim(), last: name.last.trim() }, floorNumber: parseFloor(floor) });
+  };
+
+  let unitStatus: ReactNode = null;
+  if (loading) unitStatus = <span className="text-slate-700">{t('loadingUnits')}</span>;
+  else if (unit)
+    unitStatus = (
+      <span className="font-semibold text-emerald-800" data-testid="unit-selected">
+        <span aria-hidden>✓ </span>
+        {t('unit.selected', { number: unit.name && unit.name !== unit.number ? `${unit.number} · ${unit.name}` : unit.number })}
+      </span>
+    );
+  else if (unitText.trim() && matches.length === 0)
+    unitStatus = (
+      <span className="font-semibold text-red-800">
+        <span aria-hidden>✗ </span>
+        {t('unit.notFound', { ...ctx, n: unitText.trim() })}
+      </span>
+    );
+  else if (matches.length > 1 && unitText.trim())
+    unitStatus = (
+      <span className="font-semibold text-slate-900">
+        <span aria-hidden>👇 </span>
+        {t('unit.several', ctx)}
+      </span>
+    );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-1 flex-col">
+      <div className="flex-1 space-y-5 pb-4">
+        {unitsError ?? (
+          <Combobox
+            label={t('unit.label', ctx)}
+            icon="🚪"
+            value={unitText}
+            onValueChange={typeUnit}
+            options={matches}
+            optionKey={(u) => u.id}
+            onChoose={(u) => {
+              setUnitText(u.number);
+              selectUnit(u);
+            }}
+            renderOption={(u) => (
+              <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-bold text-slate-900">{u.number}</span>
+                <span className="text-base text-slate-700">
+                  {[u.name && u.name !== u.number ? u.name : null, u.floor !== null ? t('unit.option', { floor: u.floor }) : null].filter(Boolean).join(' · ')}
+                </span>
+              </span>
+            )}
+            listLabel={t('unit.listLabel', ctx)}
+            showList={!(unit && matches.length <= 1)}
+            status={unitStatus}
+            placeholder={t('unit.placeholder')}
+            disabled={loading}
+            required
+            enterKeyHint="next"
+            data-testid="unit-input"
+          />
+        )}
+
+        <div className="space-y-1">
+          <label htmlFor={floorId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <span aria-hidden className="text-2xl leading-none">
+              🏢
+            </span>
+            {t('floor.label')}
+          </label>
+          <input
+            id={floorId}
+            className={bigInput}
+            inputMode="numeric"
+            autoComplete="off"
+            value={floor}
+            onChange={(e) => setFloor(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))}
+            aria-describedby={`${floorId}-hint`}
+            data-testid="floor-input"
+          />
+          <p id={`${floorId}-hint`} className="text-base text-slate-700">
+            <span aria-hidden>⚙️ </span>
+            {t('floor.hint')}
+          </p>
+        </div>
+
+        <Combobox
+          label={t('firstName.label')}
+          icon="👤"
+          value={name.first}
+          onValueChange={(first) => setName((n) => ({ ...n, first }))}
+          options={nameSuggestions}
+          optionKey={(n) => n}
+          onChoose={(n) => setName(splitName(n))}
+          renderOption={(n) => <span className="font-semibold text-slate-900">{n}</span>}
+          listLabel={t('firstName.suggestions')}
+          autoComplete="given-name"
+          autoCapitalize="words"
+          required
+          enterKeyHint="next"
+          data-testid="first-name-input"
+        />
+
+        <div className="space-y-1">
+          <label htmlFor={lastId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <span aria-hidden className="text-2xl leading-none">
+              👥
+            </span>
+            {t('lastName.label')}
+          </label>
+          <input
+            id={lastId}
+            className={bigInput}
+            autoComplete="family-name"
+            autoCapitalize="words"
+            enterKeyHint="go"
+            value={name.last}
+            onChange={(e) => setName((n) => ({ ...n, last: e.target.value }))}
+            data-testid="last-name-input"
+          />
+        </div>
+      </div>
+
+      {/* The primary action at the bottom of the screen, reachable with one thumb. */}
+      <div className="sticky bottom-0 -mx-4 space-y-2 border-t-2 border-slate-300 bg-slate-50 px-4 pt-3 pb-4">
+        {missing.length > 0 && !loading && (
+          <ul id={requirementsId} className="space-y-0.5 text-base text-slate-800">
+            {missing.map((m) => (
+              <li key={m}>
+                <span aria-hidden>• </span>
+                {m}
+              </li>
+            ))}
+          </ul>
+        )}
+        <button
+          type="submit"
+          disabled={!canStart}
+          aria-describedby={missing.length > 0 && !loading ? requirementsId : undefined}
+          className="flex min-h-14 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 text-xl font-bold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+          data-testid="start-button"
+        >
+          <span aria-hidden>{submitting ? '⏳' : '▶'}</span>
+          {submitting ? t('starting') : t('start')}
+        </button>
+        <button
+          type="button"
+          onClick={onBack}
+          className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+        >
+          <span aria-hidden className="inline-block rtl:-scale-x-100">
+            ←
+          </span>
+          {t('back')}
+        </button>
+      </div>
+    </form>
+  );
+}

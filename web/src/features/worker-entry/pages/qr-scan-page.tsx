@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { dirOf, setLanguage } from '../../../lib/i18n.ts';
+import { useInactivity } from '../../../lib/use-inactivity.ts';
+import { facilityByQrKey, publicRoomsKey, useFacilityByQr, usePublicRooms, useStartWork, useWorkerNames, workerNamesKey } from '../api/worker-entry.ts';
+import { InactivityClosed, InactivityWarning } from '../components/inactivity.tsx';
+import { LanguageStep } from '../components/language-step.tsx';
+import { Notice } from '../components/notice.tsx';
+import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
+import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../lib/worker-memory.ts';
+
+const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
+const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
+
+/** Where the worker goes after starting: the unit's task page, name and floor pre-filled. */
+export function workTasksUrl(roomId: string, workerName: string, floorNumber: number | null | undefined) {
+  const floor = floorNumber === null || floorNumber === undefined ? '' : `&floorNumber=${floorNumber}`;
+  return `/work-tasks/${encodeURIComponent(roomId)}?workerName=${encodeURIComponent(workerName)}${floor}`;
+}
+
+function RetryButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 text-lg font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+    >
+      <span aria-hidden>↻</span>
+      {t('actions.retry')}
+    </button>
+  );
+}
+
+/**
+ * /qr-scan — the first screen after scanning the project's QR code (spec §2.4). Step 1: language;
+ * step 2: unit, floor and name, then POST /api/work-sessions and on to /work-tasks/{roomId}.
+ * Public: no login, none of the manager code, its own 30-minute inactivity time-out.
+ */
+export default function QrScanPage() {
+  const { t, i18n } = useTranslation(['qrScan', 'common']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // A bare /qr-scan (the work-tasks page's "next unit") reopens the last project scanned here.
+  const paramQr = params.get('qrId')?.trim() || null;
+  const qrId = useMemo(() => paramQr ?? recallQrId(), [paramQr]);
+
+  const [step, setStep] = useState<1 | 2>(1);
+  // Bumped on restart so the form starts empty (with the remembered name).
+  const [formKey, setFormKey] = useState(0);
+  const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS });
+
+  const facility = useFacilityByQr(qrId);
+  const accepting = facility.data?.isActive === true;
+  const rooms = usePublicRooms(qrId, accepting);
+  const names = useWorkerNames(qrId, accepting);
+  const start = useStartWork();
+
+  const unknownQr = facility.error instanceof ApiError && facility.error.status === 404;
+  useEffect(() => {
+    if (facility.data && qrId) rememberQrId(qrId);
+    else if (unknownQr && qrId === recallQrId()) rememberQrId(null);
+  }, [facility.data, unknownQr, qrId]);
+
+  const wording = facility.data && CLEANING_FACILITY_TYPES.includes(facility.data.facilityType) ? 'rooms' : undefined;
+  const loadErrorText = (err: unknown) => (err instanceof ApiError && err.status === 429 ? t('errors.tooMany') : t('errors.loadFailed'));
+
+  const chooseLanguage = (lng: Locale) => {
+    void setLanguage(lng);
+    setStep(2);
+  };
+
+  const restart = () => {
+    setStep(1);
+    setFormKey((k) => k + 1);
+    start.reset();
+    if (qrId) {
+      // Half an hour later the unit list and names may have changed.
+      void queryClient.invalidateQueries({ queryKey: facilityByQrKey(qrId) });
+      void queryClient.invalidateQueries({ queryKey: publicRoomsKey(qrId) });
+      void queryClient.invalidateQueries({ queryKey: workerNamesKey(qrId) });
+    }
+    idle.extend();
+  };
+
+  const startWork = ({ unit, name, floorNumber }: StartWorkValues) => {
+    const workerName = fullName(name);
+    start.mutate(
+      { roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) },
+      {
+        onSuccess: (result) => {
+          rememberWorkerName(name);
+          // The server speaks English; the worker reads their own language.
+          toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
+          void navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
+        },
+        onError: (err) => {
+          let message = t('errors.startFailed');
+          if (err instanceof ApiError) {
+            if (err.status === 403) message = t('errors.inactive');
+            else if (err.status === 404) message = t('errors.unitNotFound', { context: wording });
+            else if (err.status === 429) message = t('errors.tooMany');
+            else message = err.serverMessage ?? t('errors.http', { status: err.status });
+            if (err.status === 403 && qrId) void queryClient.invalidateQueries({ queryKey: facilityByQrKey(qrId) });
+            if (err.status === 404 && qrId) void queryClient.invalidateQueries({ queryKey: publicRoomsKey(qrId) });
+          }
+          toast({ title: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const back = () => setStep(1);
+  const backButton = (
+    <button
+      type="button"
+      onClick={back}
+      className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+    >
+      <span aria-hidden className="inline-block rtl:-scale-x-100">
+        ←
+      </span>
+      {t('back')}
+    </button>
+  );
+
+  let content: ReactNode;
+  if (idle.expired) {
+    content = <InactivityClosed onRestart={restart} />;
+  } else if (step === 1) {
+    content = <LanguageStep current={i18n.language} onChoose={chooseLanguage} />;
+  } else if (!qrId) {
+    content = (
+      <div className="space-y-4">
+        <Notice icon="📷" tone="warning" title={t('errors.noQrTitle')}>
+          {t('errors.noQr')}
+        </Notice>
+        {backButton}
+      </div>
+    );
+  } else if (facility.isPending) {
+    content = <Loading label={t('loading')} />;
+  } else if (unknownQr) {
+    content = (
+      <div className="space-y-4">
+        <Notice icon="❓" tone="error">
+          {t('errors.unknownQr')}
+        </Notice>
+        {backButton}
+      </div>
+    );
+  } else if (facility.isError) {
+    content = (
+      <div className="space-y-4">
+        <Notice icon="📶" tone="error" action={<RetryButton onClick={() => void facility.refetch()} />}>
+          {loadErrorText(facility.error)}
+        </Notice>
+        {backButton}
+      </div>
+    );
+  } else if (!facility.data.isActive) {
+    content = (
+      <div className="space-y-4">
+        <Notice icon="⛔" tone="error" title={t('errors.inactiveTitle')}>
+          {t('errors.inactive')}
+        </Notice>
+        {backButton}
+      </div>
+    );
+  } else if (rooms.data && rooms.data.length === 0) {
+    content = (
+      <div className="space-y-4">
+        <Notice icon="📭" tone="warning">
+          {t('errors.noUnits', { context: wording })}
+        </Notice>
+        {backButton}
+      </div>
+    );
+  } else {
+    content = (
+      <StartWorkForm
+        key={formKey}
+        units={rooms.data ?? null}
+        knownNames={names.data ?? []}
+        initialName={recallWorkerName()}
+        wording={wording}
+        unitsError={
+          rooms.isError ? (
+            <Notice icon="📶" tone="error" action={<RetryButton onClick={() => void rooms.refetch()} />}>
+              {loadErrorText(rooms.error)}
+            </Notice>
+          ) : undefined
+        }
+        submitting={start.isPending || start.isSuccess}
+        onBack={back}
+        onStart={startWork}
+      />
+    );
+  }
+
+  return (
+    <div lang={i18n.language} dir={dirOf(i18n.language)} className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      {idle.warning && <InactivityWarning remainingMs={idle.remainingMs} onExtend={idle.extend} />}
+      <header className="border-b-2 border-slate-300 bg-white px-4 py-3">
+        <div className="mx-auto flex max-w-lg items-center gap-2">
+          <span aria-hidden className="text-2xl leading-none">
+            🏗️
+          </span>
+          <p className="min-w-0 flex-1 truncate text-lg font-semibold">
+            {facility.data ? t('projectName', { name: facility.data.name }) : t('title')}
+          </p>
+        </div>
+      </header>
+      <main className="mx-auto flex w-full max-w-lg flex-1 flex-col px-4 pt-4">
+        {step === 2 && !idle.expired && <h1 className="sr-only">{t('title')}</h1>}
+        {content}
+      </main>
+    </div>
+  );
+}
