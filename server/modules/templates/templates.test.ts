@@ -106,6 +106,16 @@ describe('task templates', () => {
     expect(await list(as, 'hotel')).toHaveLength(DEFAULT_CLEANING_TASKS.length);
   });
 
+  it('a renamed default drops its shipped translations; a flag change keeps them', async () => {
+    const { as } = await registerAndLogin(ctx.app);
+    await as({ method: 'POST', url: '/api/task-templates/init-defaults', payload: { facilityType: 'construction' } });
+    const [first, second] = await list(as, 'construction');
+    const flag = await as({ method: 'PUT', url: `/api/task-templates/${second.id}`, payload: { requiresPhoto: false } });
+    expect(flag.json().translations?.en?.name).toBe(DEFAULT_INSPECTION_TASKS[1].text.en.name);
+    const renamed = await as({ method: 'PUT', url: `/api/task-templates/${first.id}`, payload: { name: 'איטום — בדיקה חוזרת' } });
+    expect(renamed.json()).toMatchObject({ name: 'איטום — בדיקה חוזרת', translations: null });
+  });
+
   it('adds the seven inspection stages for construction, with the spec minutes and photos', async () => {
     const { as } = await registerAndLogin(ctx.app);
     const res = await as({ method: 'POST', url: '/api/task-templates/init-defaults', payload: { facilityType: 'construction' } });
