@@ -9,14 +9,20 @@ export interface LoadResult {
   p99: number;
 }
 
-/** Closed-loop load: `concurrency` clients each sending requests back to back for `seconds`. */
-export async function load(url: string, headers: Record<string, string>, seconds = 5, concurrency = 8): Promise<LoadResult> {
+/**
+ * Closed-loop load: `concurrency` clients each sending requests back to back for `seconds`.
+ * `manyClients`: each request names another client address (X-Forwarded-For, trusted from loopback),
+ * so per-client rate limits measure nothing but the route.
+ */
+export async function load(url: string, headers: Record<string, string>, seconds = 5, concurrency = 8, manyClients = false): Promise<LoadResult> {
+  let n = 0;
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   const client = async () => {
     while (performance.now() < end) {
       const t0 = performance.now();
-      const res = await fetch(url, { headers });
+      n += 1;
+      const res = await fetch(url, { headers: manyClients ? { ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : headers });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${url}: ${res.status}`);
       latencies.push(performance.now() - t0);

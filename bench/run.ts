@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, one after the other; each prints its own table. */
 await import('./rooms-map.ts');
 await import('./schedule.ts');
+await import('./worker.ts');
 export {};

@@ -1,6 +1,4 @@
-import { z } from 'zod';
-
-/** What the live-update stream announces. The client refetches what the event touches. */
+/** What the live-update stream announces. The client refetches what the event touches. (No zod: the web shell imports this.) */
 export const LIVE_EVENT_TYPES = [
   'task.completed',
   'work-session.started',
@@ -12,12 +10,11 @@ export const LIVE_EVENT_TYPES = [
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-export const liveEventSchema = z.object({
-  type: z.enum(LIVE_EVENT_TYPES),
-  unitId: z.string().optional(),
-  at: z.string(),
-});
-export type LiveEvent = z.infer<typeof liveEventSchema>;
+export interface LiveEvent {
+  type: LiveEventType;
+  unitId?: string;
+  at: string;
+}
 
 /** Seconds between keep-alive comments on the stream (proxies drop silent connections). */
 export const LIVE_HEARTBEAT_SECONDS = 20;

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { projects, storedObjects, taskCompletions, tasks, units, workSessions, workers } from '../../db/schema/index.ts';
 
 const projectColumns = {
@@ -92,4 +92,41 @@ export async function findWorkSession(db: Db, p: { projectId: string; unitId: st
     )
     .limit(1);
   return row;
+}
+
+export interface UnitTaskRow {
+  number: string;
+  day: string;
+  id: string | null;
+  name: string | null;
+  description: string | null;
+  translations: Record<string, { name?: string; description?: string }> | null;
+  estimated_minutes: number | null;
+  requires_photo: boolean | null;
+  recurrence: string | null;
+  completed_at: string | Date | null;
+  worker_name: string | null;
+}
+
+/**
+ * A unit's tasks with their completion for a day, in ONE statement (the worker page's hot path):
+ * the day is the one asked for, else "today" in the unit's project time zone at `now`.
+ * No rows: no such unit. One row with a null id: a unit without tasks.
+ */
+export async function listUnitTasksPublic(db: Db, p: { unitId: string; date: string | undefined; now: Date }): Promise<UnitTaskRow[]> {
+  const result = await db.execute(sql`
+    with u as (
+      select un.id, un.project_id, un.number,
+        coalesce(${p.date ?? null}::date, (${p.now.toISOString()}::timestamptz at time zone pr.timezone)::date)::text as day
+      from units un join projects pr on pr.id = un.project_id
+      where un.id = ${p.unitId}
+    )
+    select u.number, u.day, t.id, t.name, t.description, t.translations, t.estimated_minutes, t.requires_photo, t.recurrence,
+      c.completed_at, c.worker_name
+    from u
+    left join tasks t on t.unit_id = u.id and t.project_id = u.project_id
+    left join task_completions c on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else u.day end)
+    order by t.sort_order, t.created_at, t.name
+  `);
+  return rowsOf<UnitTaskRow>(result);
 }

@@ -16,7 +16,7 @@ import { measurements, shortages, taskCompletions, workSessions, workers } from 
 import { AppError, UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
-import { listUnitsWithCounts, listUnitTasksForDate, periodFor } from '../rooms/rooms.queries.ts';
+import { listUnitsWithCounts, periodFor } from '../rooms/rooms.queries.ts';
 import { toRoom } from '../rooms/rooms.service.ts';
 import {
   findCompletionByKey,
@@ -26,6 +26,7 @@ import {
   findUnitWithProject,
   findUploadedObject,
   findWorkSession,
+  listUnitTasksPublic,
   listWorkerNames,
   type WorkerProject,
 } from './worker.queries.ts';
@@ -137,22 +138,24 @@ export async function startWorkSession(app: FastifyInstance, input: z.output<typ
 }
 
 export async function listPublicTasks(app: FastifyInstance, unitId: string, date: string | undefined): Promise<PublicTask[]> {
-  const { unit, project } = await getUnit(app, unitId);
-  const day = date ?? todayOf(app, project);
-  const rows = await listUnitTasksForDate(app.db, { projectId: project.id, unitId: unit.id, date: day });
-  return rows.map((t) => ({
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    translations: t.translations ?? null,
-    isCompleted: t.completedAt !== null,
-    completedAt: t.completedAt?.toISOString() ?? null,
-    workerName: t.workerName,
-    requiresPhoto: t.requiresPhoto,
-    estimatedMinutes: t.estimatedMinutes,
-    recurrence: t.recurrence,
-    roomNumber: unit.number,
-  }));
+  if (!isUuid(unitId)) throw notFound(UNIT_NOT_FOUND);
+  const rows = await listUnitTasksPublic(app.db, { unitId, date, now: app.now() });
+  if (rows.length === 0) throw notFound(UNIT_NOT_FOUND);
+  return rows
+    .filter((t) => t.id !== null)
+    .map((t) => ({
+      id: t.id!,
+      name: t.name!,
+      description: t.description,
+      translations: t.translations ?? null,
+      isCompleted: t.completed_at !== null,
+      completedAt: t.completed_at === null ? null : new Date(t.completed_at).toISOString(),
+      workerName: t.worker_name,
+      requiresPhoto: Boolean(t.requires_photo),
+      estimatedMinutes: Number(t.estimated_minutes),
+      recurrence: t.recurrence!,
+      roomNumber: t.number,
+    }));
 }
 
 /** `/objects/<key>` → `<key>`; anything else is not one of our photos. */

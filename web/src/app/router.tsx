@@ -1,9 +1,12 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Loading } from '../components/ui/spinner.tsx';
-import { LayoutShell } from './layout-shell.tsx';
 import NotFoundPage from './not-found-page.tsx';
 import { publicRoutes, signedInRoutes } from './routes.tsx';
+
+// The signed-in frame (menu, dialogs, idle time-out, live updates) is its own chunk: the worker
+// pages never download it.
+const LayoutShell = lazy(() => import('./layout-shell.tsx').then((m) => ({ default: m.LayoutShell })));
 
 export function createRouter() {
   return createBrowserRouter([
@@ -16,7 +19,11 @@ export function createRouter() {
       ),
     })),
     {
-      element: <LayoutShell />,
+      element: (
+        <Suspense fallback={<Loading />}>
+          <LayoutShell />
+        </Suspense>
+      ),
       children: signedInRoutes.map(({ path, component: Page }) => ({ path, element: <Page /> })),
     },
     { path: '*', element: <NotFoundPage /> },

@@ -35,6 +35,3 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/unit-labels', component: page(() => import('../features/qr/pages/unit-labels-page.tsx')), menuKey: 'nav.unitLabels', icon: '⧉' },
   { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
 ];
-
-/** Exempt from the signed-in idle time-out (spec §2). */
-export { IDLE_EXEMPT_PATHS } from './idle-timeout.tsx';

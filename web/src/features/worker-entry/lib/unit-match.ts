@@ -1,4 +1,4 @@
-import { suggestUnits } from '../../../../../contract/worker.ts';
+import { suggestUnits } from '../../../../../contract/worker-rules.ts';
 
 interface UnitLike {
   id: string;

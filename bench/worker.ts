@@ -1,0 +1,124 @@
+/**
+ * The worker pages (issue: worker flow):
+ * 1. initial JavaScript of /qr-scan and /work-tasks/{id} (gzip) beside the manager map's — goal ≤ 100 KB,
+ *    none of the manager code;
+ * 2. Lighthouse mobile performance score of both worker pages on the built app — goal ≥ 95;
+ * 3. GET /api/scheduled-tasks-public throughput beside a bare Fastify route running the same query
+ *    on the same database — goal ≥ 0.6×.
+ * Needs `npm run build` first (dist/web).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { projects, tasks, units } from '../server/db/schema/index.ts';
+import { listUnitTasksPublic } from '../server/modules/worker/worker.queries.ts';
+import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { localDate } from '../server/lib/time.ts';
+import { fmt, load, openBenchDatabases } from './lib.ts';
+import type { Db } from '../server/db/client.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const webRoot = path.resolve('dist/web');
+const manifestFile = path.join(webRoot, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.log('worker bench: dist/web is not built (run `npm run build` first)');
+  process.exit(1);
+}
+
+// 1. Initial JavaScript: the entry chunk and the page chunk with everything they import statically.
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const k of keys) {
+    if (seen.has(k) || !manifest[k]) continue;
+    seen.add(k);
+    closure(manifest[k].imports ?? [], seen);
+  }
+  return seen;
+}
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(webRoot, file)), { level: 9 }).length;
+function initialJs(pageSrc: string) {
+  const pageKey = Object.keys(manifest).find((k) => k.endsWith(pageSrc));
+  if (!pageKey) throw new Error(`no chunk for ${pageSrc}`);
+  const keys = closure([entryKey, pageKey]);
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  return { files, gzip: files.reduce((sum, f) => sum + gzipSize(f), 0) };
+}
+const pages = {
+  '/qr-scan': initialJs('features/worker-entry/pages/qr-scan-page.tsx'),
+  '/work-tasks/{id}': initialJs('features/work-tasks/pages/work-tasks-page.tsx'),
+  '/ (manager map)': initialJs('features/rooms/pages/room-map-page.tsx'),
+};
+console.log('\nInitial JavaScript (gzip, level 9) — goal for worker pages ≤ 100 KB');
+console.log('page                 |   KB gz | files');
+for (const [name, r] of Object.entries(pages)) console.log(`${name.padEnd(20)} | ${fmt(r.gzip / 1024)} | ${r.files.length}`);
+const managerOnly = pages['/ (manager map)'].files.filter((f) => !pages['/qr-scan'].files.includes(f) && !pages['/work-tasks/{id}'].files.includes(f));
+console.log(`ratio worker/manager: ${(pages['/work-tasks/{id}'].gzip / pages['/ (manager map)'].gzip).toFixed(2)}; manager-only chunks not loaded by worker pages: ${managerOnly.length}`);
+
+// 3 (and the data for 2). One project, one unit with the seven stages.
+async function seed(db: Db) {
+  const today = localDate('Asia/Jerusalem');
+  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today }).returning();
+  const [unit] = await db.insert(units).values({ projectId: project.id, number: 'A101', floor: 1 }).returning();
+  await db.insert(tasks).values(defaultTaskRows().map((s) => ({ ...s, projectId: project.id, unitId: unit.id })));
+  return { project, unit, today };
+}
+
+const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot };
+let lighthouseDone = false;
+console.log(`\nGET /api/scheduled-tasks-public/{unit} — ${SECONDS} s per run, 8 concurrent clients — goal ratio ≥ 0.6`);
+console.log('database    | route            |    req/s |  p50 ms |  p99 ms');
+for (const { name, database, drop } of await openBenchDatabases()) {
+  const { project, unit } = await seed(database.db);
+  const app = await buildApp({ config: { ...config, publicUrl: 'http://127.0.0.1' }, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const bare = Fastify({ logger: false });
+  bare.get('/tasks', async () => listUnitTasksPublic(database.db, { unitId: unit.id, date: undefined, now: new Date() }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+  // The worker routes are rate-limited per client; each bench client gets its own address.
+  const appTarget = `${appUrl}/api/scheduled-tasks-public/${unit.id}`;
+  await load(appTarget, {}, 1, 8, true);
+  await load(`${bareUrl}/tasks`, {}, 1);
+  const a = await load(appTarget, {}, SECONDS, 8, true);
+  const b = await load(`${bareUrl}/tasks`, {}, SECONDS);
+  console.log(`${name.padEnd(11)} | Shalav route     | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)}`);
+  console.log(`${name.padEnd(11)} | bare Fastify+SQL | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)}`);
+  console.log(`${name.padEnd(11)} | ratio app/bare   | ${fmt(a.rps / b.rps, 2)} |`);
+
+  if (!lighthouseDone) {
+    lighthouseDone = true;
+    await runLighthouse(appUrl, [`/qr-scan?qrId=${encodeURIComponent(project.qrId)}`, `/work-tasks/${unit.id}?workerName=Bench%20Worker`]);
+  }
+  await app.close();
+  await bare.close();
+  await drop();
+}
+
+// 2. Lighthouse, mobile preset (throttled 4G, mid-range phone), Debian's Chromium.
+async function runLighthouse(base: string, paths: string[]) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    console.log('\nLighthouse mobile performance — goal ≥ 95');
+    for (const p of paths) {
+      const result = await lighthouse(`${base}${p}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const lhr = result!.lhr;
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      console.log(
+        `${p.split('?')[0].padEnd(50)} | score ${Math.round((lhr.categories.performance.score ?? 0) * 100)} | FCP ${metric('first-contentful-paint')} | LCP ${metric('largest-contentful-paint')} | TBT ${metric('total-blocking-time')}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
