@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ClockIcon } from './icons.tsx';
+
+/** The last 60 seconds are shown in red (spec §4, §9). */
+export const RED_BELOW_MS = 60_000;
+
+export const formatCountdown = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** The warning five minutes before the form closes, with a countdown and "extend to 30 minutes". */
+export function InactivityBanner({ remainingMs, onExtend }: { remainingMs: number; onExtend: () => void }) {
+  const { t } = useTranslation('workTasks');
+  const red = remainingMs <= RED_BELOW_MS;
+  return (
+    <div
+      role="alert"
+      data-testid="inactivity-banner"
+      className={`fixed inset-x-0 bottom-0 z-30 flex flex-wrap items-center gap-3 border-t-2 p-3 shadow-lg ${red ? 'border-red-700 bg-red-50 text-red-900' : 'border-amber-500 bg-amber-50 text-amber-950'}`}
+    >
+      <ClockIcon className="h-6 w-6" />
+      <p className="flex-1 font-medium">
+        {t('inactivity.warning')}{' '}
+        <span data-testid="countdown" data-urgent={red ? 'true' : 'false'} className={`font-mono text-lg font-bold tabular-nums ${red ? 'text-red-700' : ''}`} dir="ltr">
+          {formatCountdown(remainingMs)}
+        </span>
+      </p>
+      <Button onClick={onExtend} className="min-h-12 w-full sm:w-auto">
+        {t('inactivity.extend', { minutes: WORKER_IDLE_MINUTES })}
+      </Button>
+    </div>
+  );
+}

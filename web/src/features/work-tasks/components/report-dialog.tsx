@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { locationNote } from '../../../../../contract/worker.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { reportMeasurement, reportShortage } from '../api/work-tasks.ts';
+import { MEASUREMENT_DEFAULTS, validateMeasurement, type FieldError, type MeasurementValues } from '../lib/report-form.ts';
+
+export type ReportKind = 'shortage' | 'measurement';
+
+/**
+ * "Add shortage" and "add measurement" (spec §2.5, §5). The report goes through the outbox, so a
+ * report made without signal is kept on the phone and sent later; the dialog closes once it is
+ * either confirmed or safely queued, and stays open when the server refuses it.
+ */
+export function ReportDialog({
+  kind,
+  open,
+  onOpenChange,
+  roomId,
+  workerName,
+  unitNumber,
+  floor,
+}: {
+  kind: ReportKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  roomId: string;
+  workerName: string;
+  unitNumber: string;
+  floor: number | null;
+}) {
+  const { t } = useTranslation('workTasks');
+  const [values, setValues] = useState<MeasurementValues>(MEASUREMENT_DEFAULTS);
+  const [errors, setErrors] = useState<Partial<Record<keyof MeasurementValues, FieldError>>>({});
+  const [saving, setSaving] = useState(false);
+  const measuring = kind === 'measurement';
+
+  const change = (key: keyof MeasurementValues) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    setErrors((er) => ({ ...er, [key]: undefined }));
+  };
+  const reset = () => {
+    setValues(MEASUREMENT_DEFAULTS);
+    setErrors({});
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const { errors: found, value } = validateMeasurement(measuring ? values : { ...values, height: '', width: '', thickness: '' });
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setSaving(true);
+    const common = { name: value.name, quantity: value.quantity, apartmentId: roomId, reportedBy: workerName, notes: locationNote(unitNumber, floor) };
+    const status = measuring
+      ? await reportMeasurement({ ...common, height: value.height, width: value.width, thickness: value.thickness })
+      : await reportShortage(common);
+    setSaving(false);
+    if (status === 'rejected') return; // the page shows the server's reason; the worker can fix and resend
+    if (status === 'waiting') toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
+    reset();
+    onOpenChange(false);
+  };
+
+  const field = (key: keyof MeasurementValues, label: string, min: number) => (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      step={1}
+      value={values[key]}
+      onChange={change(key)}
+      error={errors[key] && t(`report.errors.${errors[key]}`)}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+      title={measuring ? t('report.measurementTitle') : t('report.shortageTitle')}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
+        <TextField
+          label={t('report.itemName')}
+          required
+          value={values.name}
+          onChange={change('name')}
+          maxLength={200}
+          autoComplete="off"
+          error={errors.name && t(`report.errors.${errors.name}`)}
+        />
+        {measuring && (
+          <div className="grid grid-cols-3 gap-2">
+            {field('height', t('report.height'), 0)}
+            {field('width', t('report.width'), 0)}
+            {field('thickness', t('report.thickness'), 0)}
+          </div>
+        )}
+        {field('quantity', t('report.quantity'), 1)}
+        <div className="flex gap-2 pt-2">
+          <Button type="submit" disabled={saving} className="min-h-12 flex-1 text-base">
+            {saving ? t('task.sending') : t('report.submit')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              reset();
+              onOpenChange(false);
+            }}
+            className="min-h-12 flex-1 text-base"
+          >
+            {t('report.cancel')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,178 @@
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+
+/**
+ * The worker page's outbox (DESIGN.md "Retries are safe"): every write the worker makes is stored in
+ * localStorage with its Idempotency-Key BEFORE it is sent, and stays there until the server answers.
+ * A network failure (no signal in the stairwell) keeps it and retries with back-off, at once when the
+ * browser reports it is online again, and after a reload. Replaying the same key is safe: the server
+ * returns the first answer and writes nothing twice. Success is shown only on the server's answer.
+ */
+
+export type OutboxKind = 'complete' | 'shortage' | 'measurement' | 'session';
+
+export interface OutboxEntry {
+  /** Also the Idempotency-Key: one per attempt by the worker, reused on every retry. */
+  key: string;
+  kind: OutboxKind;
+  method: 'POST' | 'PUT';
+  url: string;
+  body: unknown;
+  roomId: string;
+  /** The task a completion is for (to show its card as waiting). */
+  taskId?: string;
+  createdAt: number;
+  attempts: number;
+  /** true after the first network failure: the card says "waiting for signal". */
+  waiting: boolean;
+}
+
+export type OutboxResult =
+  | { entry: OutboxEntry; ok: true; data: unknown }
+  | { entry: OutboxEntry; ok: false; error: ApiError };
+
+const STORAGE_KEY = 'shalav.worker-outbox';
+/** Back-off after a network failure: 2 s, 4 s, 8 s … at most one minute. */
+export const RETRY_BASE_MS = 2_000;
+export const RETRY_MAX_MS = 60_000;
+/** Answers that mean "not now" rather than "no": retried like a network failure. */
+const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
+
+let entries: OutboxEntry[] = load();
+const inFlight = new Set<string>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+const resultListeners = new Set<(r: OutboxResult) => void>();
+
+function load(): OutboxEntry[] {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(parsed) ? (parsed as OutboxEntry[]).filter((e) => e && typeof e.key === 'string' && typeof e.url === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function save() {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
+  } catch {
+    /* storage full or unavailable: the entry still lives in memory and is retried */
+  }
+}
+
+function emit() {
+  listeners.forEach((l) => l());
+}
+
+function update(key: string, change: Partial<OutboxEntry>) {
+  entries = entries.map((e) => (e.key === key ? { ...e, ...change } : e));
+  save();
+  emit();
+}
+
+function remove(key: string) {
+  entries = entries.filter((e) => e.key !== key);
+  save();
+  emit();
+}
+
+export const retryDelay = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** How the first attempt went: confirmed, refused by the server, or kept for a retry. */
+export type SendStatus = 'sent' | 'rejected' | 'waiting';
+
+/** One attempt for one entry. Resolves when the entry left the outbox or was scheduled again. */
+async function send(entry: OutboxEntry): Promise<SendStatus> {
+  if (inFlight.has(entry.key)) return 'waiting';
+  inFlight.add(entry.key);
+  try {
+    const data = await apiRequest<unknown>(entry.method, entry.url, entry.body, { headers: { 'Idempotency-Key': entry.key } });
+    remove(entry.key);
+    resultListeners.forEach((l) => l({ entry, ok: true, data }));
+    return 'sent';
+  } catch (err) {
+    if (err instanceof ApiError && !RETRYABLE_STATUS.has(err.status)) {
+      // The server said no (validation, conflict, inactive project): retrying cannot help.
+      remove(entry.key);
+      resultListeners.forEach((l) => l({ entry, ok: false, error: err }));
+      return 'rejected';
+    }
+    update(entry.key, { attempts: entry.attempts + 1, waiting: true });
+    schedule();
+    return 'waiting';
+  } finally {
+    inFlight.delete(entry.key);
+  }
+}
+
+function schedule() {
+  clearTimeout(timer);
+  if (entries.length === 0) return;
+  const attempts = Math.max(1, Math.min(...entries.map((e) => e.attempts)));
+  timer = setTimeout(() => void flushOutbox(), retryDelay(attempts));
+}
+
+/** Sends everything waiting, one after another (a weak connection does better with one request). */
+export async function flushOutbox(): Promise<void> {
+  clearTimeout(timer);
+  for (const entry of [...entries]) {
+    if (!entries.some((e) => e.key === entry.key)) continue;
+    await send(entries.find((e) => e.key === entry.key)!);
+  }
+}
+
+/** Stores the write, then sends it. The promise settles after the first attempt. */
+export function enqueue(input: Omit<OutboxEntry, 'key' | 'createdAt' | 'attempts' | 'waiting'> & { key?: string }): Promise<SendStatus> {
+  const entry: OutboxEntry = { ...input, key: input.key ?? newIdempotencyKey(), createdAt: Date.now(), attempts: 0, waiting: false };
+  entries = [...entries, entry];
+  save();
+  emit();
+  return send(entry);
+}
+
+export const outboxEntries = () => entries;
+export function subscribeOutbox(l: () => void) {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+}
+export function onOutboxResult(l: (r: OutboxResult) => void) {
+  resultListeners.add(l);
+  return () => {
+    resultListeners.delete(l);
+  };
+}
+
+let started = false;
+/** Starts sending what a previous page load left behind, and listens for the signal coming back. */
+export function startOutbox() {
+  if (started) return;
+  started = true;
+  window.addEventListener('online', () => void flushOutbox());
+  if (entries.length > 0) void flushOutbox();
+}
+
+/** Tests only: forget everything, including what is stored. */
+export function resetOutboxForTests() {
+  clearTimeout(timer);
+  entries = [];
+  inFlight.clear();
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    /* ignore */
+  }
+  emit();
+}
+/** Tests only: read storage again, as a reload would. */
+export function reloadOutboxForTests() {
+  entries = load();
+  emit();
+}

@@ -1,0 +1,114 @@
+import type { ApiErrorBody } from '../../../../../contract/errors.ts';
+import { MAX_PHOTO_BYTES, uploadTicketSchema, type UploadTicket } from '../../../../../contract/objects.ts';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
+
+/** The long side of an uploaded photo: enough to read a stage's detail, small enough for 3G. */
+export const PHOTO_MAX_SIDE_PX = 1600;
+/**
+ * The library's own file, emitted by Vite as one of our assets: its web worker loads it from our
+ * origin, never from a CDN (its default).
+ */
+export const COMPRESSION_LIB_PATH = compressionLibUrl;
+
+export type PhotoProblem = 'notImage' | 'tooLarge' | 'ticket' | 'network' | 'rejected';
+
+/** A failed photo step, with what the worker should be told. `network` means: try again with signal. */
+export class PhotoError extends Error {
+  constructor(
+    public readonly problem: PhotoProblem,
+    public readonly cause?: unknown,
+  ) {
+    super(problem);
+  }
+}
+
+/** Images only (spec §5). */
+export function checkPhoto(file: File): PhotoProblem | null {
+  if (!file.type.startsWith('image/')) return 'notImage';
+  return null;
+}
+
+/**
+ * Shrinks the photo in the browser before it travels (a 4 MB phone photo becomes ~300 kB). The
+ * library applies the EXIF orientation, so a portrait photo stays upright. If the browser cannot
+ * decode the format (HEIC on Android), the original is sent when it is within the limit.
+ */
+export async function compressPhoto(file: File): Promise<File> {
+  let out: Blob;
+  try {
+    // Loaded on first use: the page itself stays small on 3G.
+    const { default: imageCompression } = await import('browser-image-compression');
+    out = await imageCompression(file, {
+      maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
+      useWebWorker: true,
+      // A blob worker cannot resolve a relative address: give it an absolute one on our origin.
+      libURL: new URL(COMPRESSION_LIB_PATH, window.location.origin).href,
+      fileType: 'image/jpeg',
+      initialQuality: 0.8,
+    });
+  } catch {
+    out = file;
+  }
+  if (out.size > MAX_PHOTO_BYTES) throw new PhotoError('tooLarge');
+  if (out === file) return file;
+  const name = file.name.replace(/\.[^.]+$/, '') + '.jpg';
+  return new File([out], name, { type: out.type || 'image/jpeg', lastModified: file.lastModified });
+}
+
+/** Spec §7: a single-use upload address bound to the unit. */
+export async function requestUploadTicket(roomId: string): Promise<UploadTicket> {
+  try {
+    return uploadTicketSchema.parse(await apiRequest('POST', '/api/objects/upload', { roomId }));
+  } catch (err) {
+    if (err instanceof ApiError) throw new PhotoError('ticket', err);
+    throw new PhotoError('network', err);
+  }
+}
+
+/** PUTs the bytes with XMLHttpRequest, because fetch cannot report upload progress. */
+export function putPhoto(url: string, file: Blob, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+        return;
+      }
+      let body: ApiErrorBody | undefined;
+      try {
+        body = JSON.parse(xhr.responseText) as ApiErrorBody;
+      } catch {
+        body = undefined;
+      }
+      reject(new PhotoError('rejected', new ApiError(xhr.status, body, xhr.responseText || xhr.statusText)));
+    };
+    xhr.onerror = () => reject(new PhotoError('network'));
+    xhr.ontimeout = () => reject(new PhotoError('network'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * The whole photo step: ticket, then bytes. An expired ticket (403 "Request has expired", e.g. after a
+ * long wait for signal) is replaced once. Resolves with the `/objects/...` path for the completion.
+ */
+export async function uploadPhoto(roomId: string, file: File, onProgress: (percent: number) => void): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const ticket = await requestUploadTicket(roomId);
+    try {
+      await putPhoto(ticket.uploadURL, file, onProgress);
+      return ticket.objectPath;
+    } catch (err) {
+      const status = err instanceof PhotoError && err.cause instanceof ApiError ? err.cause.status : 0;
+      if (status === 403 && attempt === 0) continue;
+      throw err;
+    }
+  }
+}

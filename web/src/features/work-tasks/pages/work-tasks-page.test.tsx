@@ -1,0 +1,408 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import type { Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
+import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { resetOutboxForTests } from '../lib/outbox.ts';
+import WorkTasksPage from './work-tasks-page.tsx';
+
+// Two shared cores: give the page time to answer before a find gives up.
+configure({ asyncUtilTimeout: 3_000 });
+
+// Compression needs a real canvas; here it hands the file back and records how it was asked.
+const compression = vi.hoisted(() => ({ fn: vi.fn(async (file: File) => file) }));
+vi.mock('browser-image-compression', () => ({ default: compression.fn }));
+
+const ROOM_ID = '0b6f2a4e-2a43-4c4f-9f6e-1d2a3b4c5d6e';
+const room: PublicRoomDetails = {
+  id: ROOM_ID,
+  number: 'A12',
+  name: null,
+  description: null,
+  floor: 3,
+  type: 'apartment',
+  facilityType: 'construction',
+  status: 'in_progress',
+  facilityName: 'Sea Towers',
+  projectActive: true,
+  today: '2026-11-23',
+};
+const task = (id: string, name: string, extra: Partial<PublicTask> = {}): PublicTask => ({
+  id,
+  name,
+  description: null,
+  translations: null,
+  isCompleted: false,
+  completedAt: null,
+  workerName: null,
+  requiresPhoto: false,
+  estimatedMinutes: 5,
+  recurrence: 'once',
+  roomNumber: 'A12',
+  ...extra,
+});
+const tiles = task('t1', 'Wall tiles', { requiresPhoto: true, estimatedMinutes: 30, description: 'Bathroom walls' });
+const plaster = task('t2', 'Plaster');
+const electric = task('t3', 'Electrical rough-in', { isCompleted: true, completedAt: '2026-11-23T07:00:00.000Z', workerName: 'Yossi' });
+
+const TASKS_URL = `GET /api/scheduled-tasks-public/${ROOM_ID}`;
+const COMPLETE = (id: string) => `PUT /api/scheduled-tasks-complete/${id}`;
+/** What the fake server has recorded as completed: the task list answers from it. */
+const serverDone = new Set<string>();
+const completed = (id: string) => (): MockResponse => {
+  serverDone.add(id);
+  return { body: { message: 'Task completed successfully', taskId: id, completedAt: '2026-11-23T08:00:00.000Z', workDate: '2026-11-23' } };
+};
+
+function renderPage(url: string, routes: Record<string, MockResponse | ((r: { method: string; url: string; body: unknown }) => MockResponse | Promise<MockResponse>)> = {}, tasks = [tiles, plaster, electric]) {
+  const fetchMock = mockFetch({
+    [`GET /api/rooms-public/${ROOM_ID}`]: { body: room },
+    [TASKS_URL]: () => ({ body: tasks.map((x) => (serverDone.has(x.id) ? { ...x, isCompleted: true } : x)) }),
+    'POST /api/work-sessions': { status: 201, body: { message: 'Work started', continuing: false, sessionId: 's1' } },
+    ...routes,
+  });
+  const view = renderWithProviders(<WorkTasksPage />, { path: url.startsWith('/work-tasks/') ? '/work-tasks/:roomId' : '/work-tasks', url });
+  return { fetchMock, ...view };
+}
+const asWorker = `/work-tasks/${ROOM_ID}?workerName=Dana&floorNumber=3`;
+
+/** The headers the page sent with the n-th call to `route`. */
+function headersOf(fetchMock: Mock, route: string): Record<string, string>[] {
+  const [method, path] = route.split(' ');
+  return fetchMock.mock.calls
+    .filter(([input, init]) => (init as RequestInit | undefined)?.method === method && String(input).split('?')[0] === path)
+    .map(([, init]) => (init as RequestInit).headers as Record<string, string>);
+}
+
+/** XMLHttpRequest stand-in: the test decides when progress comes and how the upload ends. */
+class FakeXhr {
+  static all: FakeXhr[] = [];
+  method = '';
+  url = '';
+  body: unknown;
+  headers: Record<string, string> = {};
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  constructor() {
+    FakeXhr.all.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+const cardOf = (name: string) => screen.getByText(name).closest('li')!;
+
+beforeEach(() => {
+  serverDone.clear();
+  resetOutboxForTests();
+  FakeXhr.all = [];
+  compression.fn.mockClear();
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  resetOutboxForTests();
+});
+
+describe('Work-tasks page', { timeout: 15_000 }, () => {
+  it('without a unit id says so and offers the way back to scanning', async () => {
+    renderPage('/work-tasks');
+    expect(screen.getByRole('heading', { name: 'Apartment ID not found' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: /Back to scanning/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/qr-scan');
+  });
+
+  it('says the unit is unknown when the server answers 404', async () => {
+    renderPage(asWorker, { [`GET /api/rooms-public/${ROOM_ID}`]: { status: 404, body: { message: 'Unit not found' } } });
+    expect(await screen.findByRole('heading', { name: 'Apartment not found. Scan the code again.' })).toBeInTheDocument();
+  });
+
+  it('asks for the name first, and starts a work session with it', async () => {
+    const { fetchMock } = renderPage(`/work-tasks/${ROOM_ID}?floorNumber=3`);
+    expect(await screen.findByRole('heading', { name: 'Welcome to work in apartment A12' })).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: /Start work/ });
+    expect(start).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: '   ' } });
+    fireEvent.click(start);
+    await findToast('Please enter your name before starting work');
+    expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: ' Dana Levi ' } });
+    fireEvent.click(start);
+    expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toEqual([{ roomId: ROOM_ID, workerName: 'Dana Levi', floorNumber: '3' }]);
+  });
+
+  it('skips the welcome step when the address carries the worker name, and asks for the project-local day', async () => {
+    const { fetchMock } = renderPage(asWorker);
+    expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome to work/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Apartment A12' })).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/scheduled-tasks-public'))![0])).toContain('date=2026-11-23');
+    expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toHaveLength(0);
+  });
+
+  it("counts today's completed tasks over all of them, and numbers the cards", async () => {
+    renderPage(asWorker);
+    await screen.findByText('Wall tiles');
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('1 of 3 done');
+    expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuemax', '3');
+    expect(within(cardOf('Plaster')).getByText('2')).toBeInTheDocument();
+    expect(within(cardOf('Wall tiles')).getByText('Photo required')).toBeInTheDocument();
+    expect(within(cardOf('Wall tiles')).getByText('30 min')).toBeInTheDocument();
+  });
+
+  it('shows the task in the worker language when the project translated it', async () => {
+    renderPage(asWorker, {}, [task('t9', 'Wall tiles', { translations: { ru: { name: 'Плитка на стенах' } } })]);
+    await screen.findByText('Wall tiles');
+    const { default: i18n } = await import('i18next');
+    await act(async () => void (await i18n.changeLanguage('ru')));
+    expect(await screen.findByText('Плитка на стенах')).toBeInTheDocument();
+    await act(async () => void (await i18n.changeLanguage('en')));
+  });
+
+  it('keeps a completed card closed, struck through and green', async () => {
+    renderPage(asWorker);
+    await screen.findByText('Electrical rough-in');
+    const card = cardOf('Electrical rough-in');
+    expect(card).toHaveAttribute('data-completed', 'true');
+    expect(card.className).toContain('emerald');
+    expect(screen.getByText('Electrical rough-in').closest('p')!.className).toContain('line-through');
+    expect(within(card).queryByRole('button')).toBeNull();
+    fireEvent.click(screen.getByText('Electrical rough-in'));
+    expect(within(card).queryByRole('button', { name: /Complete task/ })).toBeNull();
+    expect(within(card).getByText('Done by Yossi')).toBeInTheDocument();
+  });
+
+  it('will not complete a photo task before its photo is uploaded, then sends the photo path with an Idempotency-Key', async () => {
+    const { fetchMock } = renderPage(asWorker, {
+      'POST /api/objects/upload': { body: { uploadURL: '/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz', objectPath: '/objects/units/u1/p1', expiresAt: '2026-11-23T09:00:00.000Z' } },
+      [COMPLETE('t1')]: completed('t1'),
+    });
+    await screen.findByText('Wall tiles');
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
+    const complete = within(cardOf('Wall tiles')).getByRole('button', { name: /Complete task/ });
+    expect(complete).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(complete);
+    await findToast(/You must upload a photo before completing the task/);
+    expect(requestsTo(fetchMock, COMPLETE('t1'))).toHaveLength(0);
+
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'IMG_1.jpg', { type: 'image/jpeg' });
+    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [photo] } });
+
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    const options = (compression.fn.mock.calls[0] as unknown[])[1] as Record<string, unknown>;
+    expect(options).toMatchObject({ maxWidthOrHeight: 1600, useWebWorker: true, fileType: 'image/jpeg' });
+    expect(String(options.libURL)).toMatch(/^https?:\/\/[^/]+\/.*browser-image-compression[^/]*\.js$/);
+    expect(requestsTo(fetchMock, 'POST /api/objects/upload')).toEqual([{ roomId: ROOM_ID }]);
+
+    const xhr = FakeXhr.all[0];
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz');
+    xhr.progress(50, 100);
+    expect(within(cardOf('Wall tiles')).getByText('Uploading photo… 50%')).toBeInTheDocument();
+    expect(complete).toHaveAttribute('aria-disabled', 'true');
+    xhr.respond(200, { objectPath: '/objects/units/u1/p1', contentType: 'image/jpeg', size: 3 });
+    expect(await within(cardOf('Wall tiles')).findByText('Photo uploaded successfully')).toBeInTheDocument();
+    expect(complete).toHaveAttribute('aria-disabled', 'false');
+
+    fireEvent.change(within(cardOf('Wall tiles')).getByLabelText(/Notes/), { target: { value: 'north wall done' } });
+    fireEvent.click(complete);
+    await findToast('Task completed successfully');
+    expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([{ notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana' }]);
+    expect(headersOf(fetchMock, COMPLETE('t1'))[0]['Idempotency-Key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    await waitFor(() => expect(cardOf('Wall tiles')).toHaveAttribute('data-completed', 'true'));
+  });
+
+  it("tells the worker 'cannot upload image' when no upload address is given", async () => {
+    renderPage(asWorker, { 'POST /api/objects/upload': { status: 403, body: { message: 'This project is not active' } } });
+    await screen.findByText('Wall tiles');
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
+    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
+    await findToast('Cannot upload image');
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('refuses a file that is not an image', async () => {
+    renderPage(asWorker);
+    await screen.findByText('Wall tiles');
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
+    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
+    await findToast('Only a photo can be uploaded');
+    expect(compression.fn).not.toHaveBeenCalled();
+  });
+
+  it('keeps a completion made without signal, shows it waiting, and resends it with the same key', async () => {
+    let calls = 0;
+    const { fetchMock } = renderPage(asWorker, {
+      [COMPLETE('t2')]: () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return completed('t2')();
+      },
+    });
+    await screen.findByText('Plaster');
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+
+    expect(await within(cardOf('Plaster')).findByText('Waiting for signal – will send automatically')).toBeInTheDocument();
+    expect(screen.queryByText('Task completed successfully')).toBeNull();
+    expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'false');
+    // Stored on the phone, key included, so a reload loses nothing.
+    const firstKey = headersOf(fetchMock, COMPLETE('t2'))[0]['Idempotency-Key'];
+    expect(localStorage.getItem('shalav.worker-outbox')).toContain(firstKey);
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await findToast('Task completed successfully');
+    const keys = headersOf(fetchMock, COMPLETE('t2')).map((h) => h['Idempotency-Key']);
+    expect(keys).toEqual([firstKey, firstKey]);
+    expect(localStorage.getItem('shalav.worker-outbox')).toBe('[]');
+    await waitFor(() => expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true'));
+  });
+
+  it("shows the server's refusal and does not mark the task done", async () => {
+    renderPage(asWorker, { [COMPLETE('t2')]: { status: 409, body: { message: 'This task was already completed by Avi' } } });
+    await screen.findByText('Plaster');
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+    const t = await findToast('Error completing task');
+    expect(t).toHaveTextContent('already completed by Avi');
+    expect(localStorage.getItem('shalav.worker-outbox')).toBe('[]');
+  });
+
+  it('validates a shortage: the item name is required, quantity defaults to 1 and is at least 1', async () => {
+    const { fetchMock } = renderPage(asWorker, { 'POST /api/shortages-public': { status: 201, body: {} } });
+    await screen.findByText('Wall tiles');
+    fireEvent.click(screen.getByRole('button', { name: /Add shortage/ }));
+    const dialog = await screen.findByRole('dialog');
+    const quantity = within(dialog).getByLabelText('Quantity');
+    expect(quantity).toHaveValue(1);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Please enter an item name')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/Item name/), { target: { value: 'Tile adhesive' } });
+    fireEvent.change(quantity, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Enter a whole number, 1 or more')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/shortages-public')).toHaveLength(0);
+
+    fireEvent.change(quantity, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await findToast('The shortage was added to the table successfully');
+    expect(requestsTo(fetchMock, 'POST /api/shortages-public')).toEqual([
+      { name: 'Tile adhesive', quantity: 1, apartmentId: ROOM_ID, reportedBy: 'Dana', notes: 'דירה A12, קומה 3' },
+    ]);
+    expect(headersOf(fetchMock, 'POST /api/shortages-public')[0]['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends a measurement with dimensions 0 and quantity 1 by default', async () => {
+    const { fetchMock } = renderPage(asWorker, { 'POST /api/measurements-public': { status: 201, body: {} } });
+    await screen.findByText('Wall tiles');
+    fireEvent.click(screen.getByRole('button', { name: /Add measurement/ }));
+    const dialog = await screen.findByRole('dialog');
+    for (const label of ['Height (mm)', 'Width (mm)', 'Thickness (mm)']) expect(within(dialog).getByLabelText(label)).toHaveValue(0);
+    expect(within(dialog).getByLabelText('Quantity')).toHaveValue(1);
+
+    fireEvent.change(within(dialog).getByLabelText('Height (mm)'), { target: { value: '-5' } });
+    fireEvent.change(within(dialog).getByLabelText(/Item name/), { target: { value: 'Window opening' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Enter whole millimetres, 0 or more')).toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText('Height (mm)'), { target: { value: '2100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await findToast('The measurement was added to the table successfully');
+    expect(requestsTo(fetchMock, 'POST /api/measurements-public')).toEqual([
+      { name: 'Window opening', quantity: 1, apartmentId: ROOM_ID, reportedBy: 'Dana', notes: 'דירה A12, קומה 3', height: 2100, width: 0, thickness: 0 },
+    ]);
+  });
+
+  it("shows 'all tasks done' with the way to the next unit when every task is complete", async () => {
+    renderPage(asWorker, {}, [electric, task('t4', 'Paint', { isCompleted: true })]);
+    expect(await screen.findByText('All tasks done')).toBeInTheDocument();
+    expect(screen.queryByText(/Unfinished tasks stay open/)).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: /Finish and go to the next apartment/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/qr-scan');
+  });
+
+  it('speaks of rooms, not apartments, in a hotel', async () => {
+    renderPage(asWorker, { [`GET /api/rooms-public/${ROOM_ID}`]: { body: { ...room, facilityType: 'hotel' } } }, [electric]);
+    expect(await screen.findByRole('heading', { name: 'Room A12' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Finish and go to the next room/ })).toBeInTheDocument();
+  });
+
+  it('otherwise says unfinished tasks stay open, with the way home', async () => {
+    renderPage(asWorker);
+    expect(await screen.findByText(/Unfinished tasks stay open/)).toBeInTheDocument();
+    expect(screen.queryByText('All tasks done')).toBeNull();
+    expect(screen.getByRole('link', { name: /Finished – back to home/ })).toHaveAttribute('href', '/');
+  });
+
+  it('has no serious accessibility violations on the welcome step, the task list, an open card and a dialog', async () => {
+    const serious = async () => {
+      const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    };
+    const first = renderPage(`/work-tasks/${ROOM_ID}`);
+    await screen.findByText('Welcome to work in apartment A12');
+    expect(await serious()).toEqual([]);
+    first.unmount();
+
+    renderPage(asWorker, {}, [tiles, plaster, electric, task('t5', 'Sent later')]);
+    await screen.findByText('Wall tiles');
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
+    expect(await serious()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /Add measurement/ }));
+    await screen.findByRole('dialog');
+    expect(await serious()).toEqual([]);
+  });
+
+  it('warns 5 minutes before closing, turns the countdown red in the last minute, extends, and finally closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage(asWorker);
+    await screen.findByText('Wall tiles');
+    expect(screen.queryByTestId('inactivity-banner')).toBeNull();
+
+    act(() => void vi.advanceTimersByTime(25 * 60_000 + 1_000));
+    const countdown = await screen.findByTestId('countdown');
+    expect(countdown).toHaveAttribute('data-urgent', 'false');
+    expect(countdown.textContent).toMatch(/^4:5\d$/);
+
+    act(() => void vi.advanceTimersByTime(4 * 60_000));
+    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveAttribute('data-urgent', 'true'));
+    expect(screen.getByTestId('countdown').className).toContain('text-red-700');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Extend to 30 minutes' }));
+    expect(screen.queryByTestId('inactivity-banner')).toBeNull();
+
+    act(() => void vi.advanceTimersByTime(30 * 60_000 + 1_000));
+    expect(await screen.findByRole('heading', { name: 'The form was closed due to inactivity' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to scanning/ })).toHaveAttribute('href', '/qr-scan');
+  });
+});

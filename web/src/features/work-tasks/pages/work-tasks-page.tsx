@@ -1,0 +1,342 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { CLEANING_FACILITY_TYPES, LOCALES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
+import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
+import { LANGUAGE_NAMES } from '../../../components/language-select.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
+import { useInactivity } from '../../../lib/use-inactivity.ts';
+import { startWorkSession, tasksKey, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
+import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../components/icons.tsx';
+import { InactivityBanner } from '../components/inactivity-banner.tsx';
+import { ReportDialog, type ReportKind } from '../components/report-dialog.tsx';
+import { TaskCard } from '../components/task-card.tsx';
+import { onOutboxResult, startOutbox, type OutboxResult } from '../lib/outbox.ts';
+
+const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
+
+/** Words follow the facility type (DESIGN.md): hotels, schools and offices have rooms, not apartments. */
+const wording = (room: PublicRoomDetails) => (CLEANING_FACILITY_TYPES.includes(room.facilityType) ? 'room' : undefined);
+const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
+
+const bigLink = 'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-md px-4 text-base font-semibold';
+const primaryLink = `${bigLink} bg-blue-700 text-white hover:bg-blue-800`;
+const secondaryLink = `${bigLink} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
+
+/** A whole-screen message with one way forward (missing id, closed form, unknown unit…). */
+function Notice({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 p-6 text-center">
+      {icon}
+      <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+function BackToScan() {
+  const { t } = useTranslation('workTasks');
+  return (
+    <Link to="/qr-scan" className={primaryLink}>
+      <BackIcon /> {t('backToScan')}
+    </Link>
+  );
+}
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation('workTasks');
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {t('header.language')}
+      </label>
+      <select
+        id={id}
+        value={i18n.language}
+        onChange={(e) => void setLanguage(e.target.value as Locale)}
+        className="min-h-11 max-w-28 rounded-md border border-slate-300 bg-white px-1 text-sm"
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Header({ room }: { room: PublicRoomDetails }) {
+  const { t } = useTranslation('workTasks');
+  return (
+    <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur">
+      <Link to="/qr-scan" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100" aria-label={t('backToScan')}>
+        <BackIcon className="h-6 w-6" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-lg font-bold text-slate-900">{t('header.unit', { number: room.number, context: wording(room) })}</h1>
+        <p className="truncate text-sm text-slate-700">
+          {room.floor !== null ? `${t('header.floor', { floor: room.floor })} · ` : ''}
+          {room.facilityName}
+        </p>
+      </div>
+      <LanguageSwitch />
+    </header>
+  );
+}
+
+function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: string) => Promise<boolean> }) {
+  const { t } = useTranslation('workTasks');
+  const [name, setName] = useState('');
+  const [starting, setStarting] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      toast({ title: t('welcome.nameRequiredTitle'), description: t('welcome.nameRequired'), variant: 'destructive' });
+      return;
+    }
+    setStarting(true);
+    const ok = await onStart(name.trim());
+    if (!ok) setStarting(false);
+  };
+  return (
+    <>
+      <Header room={room} />
+      <main className="mx-auto max-w-md space-y-5 p-4">
+        <h2 className="text-2xl font-bold text-slate-900">{t('welcome.title', { number: room.number, context: wording(room) })}</h2>
+        <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+          <TextField label={t('welcome.nameLabel')} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} required autoFocus />
+          <Button type="submit" disabled={name.length === 0 || starting} className="min-h-14 w-full text-base">
+            <ArrowNextIcon /> {starting ? t('task.sending') : t('welcome.start')}
+          </Button>
+          <Link to="/qr-scan" className={secondaryLink}>
+            <BackIcon /> {t('welcome.back')}
+          </Link>
+        </form>
+      </main>
+    </>
+  );
+}
+
+function ProgressBar({ done, total }: { done: number; total: number }) {
+  const { t } = useTranslation('workTasks');
+  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  return (
+    <section className="space-y-1" aria-label={t('progress.title')}>
+      <p className="flex justify-between text-sm font-semibold text-slate-800">
+        <span>{t('progress.title')}</span>
+        <span data-testid="progress-text">{t('progress.count', { done, total })}</span>
+      </p>
+      <div role="progressbar" aria-label={t('progress.title')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="h-4 w-full overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-emerald-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+    </section>
+  );
+}
+
+function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: string }) {
+  const { t } = useTranslation('workTasks');
+  const queryClient = useQueryClient();
+  const tasks = usePublicTasks(room.id, room.today);
+  const pending = usePendingWrites(room.id);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [report, setReport] = useState<ReportKind | null>(null);
+
+  // Answers from the server (now or after a reload): the only place success is announced.
+  useEffect(
+    () =>
+      onOutboxResult((r: OutboxResult) => {
+        const { entry } = r;
+        if (entry.kind === 'complete') {
+          const key = tasksKey(entry.roomId, room.today);
+          if (r.ok) {
+            // The server confirmed: show it at once, then read the truth again.
+            queryClient.setQueryData<PublicTask[]>(key, (old) => old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)));
+            toast({ title: t('toast.taskCompleted'), variant: 'success' });
+          } else {
+            toast({ title: t('toast.completeError'), description: r.error.serverMessage ?? r.error.message, variant: 'destructive' });
+          }
+          void queryClient.invalidateQueries({ queryKey: key });
+        } else if (entry.kind === 'shortage' || entry.kind === 'measurement') {
+          if (r.ok) toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageAdded' : 'toast.measurementAdded'), variant: 'success' });
+          else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: r.error.serverMessage ?? r.error.message, variant: 'destructive' });
+        }
+      }),
+    [queryClient, room.today, t],
+  );
+
+  const list = tasks.data ?? [];
+  const done = list.filter((x) => x.isCompleted).length;
+  const allDone = list.length > 0 && done === list.length;
+  const waitingReports = pending.filter((e) => e.kind !== 'complete' && e.waiting).length;
+
+  return (
+    <>
+      <Header room={room} />
+      <main className="mx-auto max-w-xl space-y-4 p-3 pb-10">
+        {tasks.isPending ? (
+          <Loading label={t('loading')} />
+        ) : tasks.isError ? (
+          <div className="space-y-3 rounded-xl border-2 border-red-300 bg-red-50 p-4 text-red-900" role="alert">
+            <p className="flex items-center gap-2 font-semibold">
+              <WarningIcon /> {t('loadError')}
+            </p>
+            <Button onClick={() => void tasks.refetch()} className="w-full">
+              {t('retry')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ProgressBar done={done} total={list.length} />
+            {list.length === 0 ? (
+              <p className="rounded-xl border border-slate-300 bg-white p-4 text-center text-slate-800">{t('empty', { context: wording(room) })}</p>
+            ) : (
+              <ol className="space-y-3" aria-label={t('tasksLabel')}>
+                {list.map((task, i) => (
+                  <TaskCard
+                    key={task.id}
+                    task={task}
+                    index={i}
+                    expanded={expanded === task.id && !task.isCompleted}
+                    onToggle={() => setExpanded((cur) => (cur === task.id ? null : task.id))}
+                    roomId={room.id}
+                    workerName={workerName}
+                    pending={pending.find((e) => e.kind === 'complete' && e.taskId === task.id)}
+                  />
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+
+        {waitingReports > 0 && (
+          <p className="flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm font-semibold text-amber-900" role="status">
+            <NoSignalIcon /> {t('outbox.reportsWaiting', { n: waitingReports })}
+          </p>
+        )}
+
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" onClick={() => setReport('shortage')} className="min-h-14 text-center text-base">
+            <BoxIcon /> {t('actions.addShortage')}
+          </Button>
+          <Button variant="secondary" onClick={() => setReport('measurement')} className="min-h-14 text-center text-base">
+            <RulerIcon /> {t('actions.addMeasurement')}
+          </Button>
+        </div>
+
+        {tasks.isSuccess &&
+          (allDone ? (
+            <section className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4 text-center text-emerald-900" data-testid="all-done">
+              <p className="flex items-center justify-center gap-2 text-xl font-bold">
+                <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
+              </p>
+              <Link to="/qr-scan" className={primaryLink}>
+                <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
+              </Link>
+            </section>
+          ) : (
+            <section className="space-y-3 rounded-xl border border-slate-300 bg-white p-4">
+              <p className="text-slate-800">{t('completion.openNote')}</p>
+              <Link to="/" className={secondaryLink}>
+                <HomeIcon /> {t('completion.backHome')}
+              </Link>
+            </section>
+          ))}
+      </main>
+      {report && (
+        <ReportDialog
+          kind={report}
+          open
+          onOpenChange={(o) => !o && setReport(null)}
+          roomId={room.id}
+          workerName={workerName}
+          unitNumber={room.number}
+          floor={room.floor}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * /work-tasks/{roomId}: the site worker's page (spec §2.5). No login: the unit id is the capability.
+ * States: missing id → loading → (unknown unit | inactive project) → welcome (name) → main; the
+ * inactivity time-out closes the form from welcome or main.
+ */
+export default function WorkTasksPage() {
+  const { t } = useTranslation('workTasks');
+  const { roomId } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const workerName = (search.get('workerName') ?? '').trim();
+  const floorNumber = search.get('floorNumber') ?? undefined;
+  const room = usePublicRoom(roomId);
+  const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS, enabled: !!roomId && room.isSuccess });
+
+  useEffect(() => {
+    startOutbox();
+    return onOutboxResult((r) => {
+      if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: r.error.serverMessage ?? r.error.message, variant: 'destructive' });
+    });
+  }, [t]);
+
+  if (!roomId) {
+    return (
+      <Notice icon={<WarningIcon className="h-12 w-12 text-amber-700" />} title={t('missingRoom')}>
+        <BackToScan />
+      </Notice>
+    );
+  }
+  if (idle.expired) {
+    return (
+      <Notice icon={<WarningIcon className="h-12 w-12 text-amber-700" />} title={t('timedOut')}>
+        <BackToScan />
+      </Notice>
+    );
+  }
+  if (room.isPending) return <Loading label={t('loading')} />;
+  if (room.isError) {
+    const notFound = room.error instanceof ApiError && room.error.status === 404;
+    return (
+      <Notice icon={<WarningIcon className="h-12 w-12 text-red-700" />} title={notFound ? t('roomNotFound') : t('loadError')}>
+        {!notFound && (
+          <Button onClick={() => void room.refetch()} className="min-h-14 w-full text-base">
+            {t('retry')}
+          </Button>
+        )}
+        <BackToScan />
+      </Notice>
+    );
+  }
+  const unit = room.data;
+  if (!unit.projectActive) {
+    return (
+      <Notice icon={<WarningIcon className="h-12 w-12 text-red-700" />} title={t('projectInactive')}>
+        <BackToScan />
+      </Notice>
+    );
+  }
+
+  const start = async (name: string) => {
+    const status = await startWorkSession(unit.id, name, floorNumber);
+    if (status === 'rejected') return false;
+    const next = new URLSearchParams(search);
+    next.set('workerName', name);
+    // The name goes into the address, so a reload does not ask for it again.
+    setSearch(next, { replace: true });
+    return true;
+  };
+
+  return (
+    <div className={`min-h-dvh bg-slate-50 ${idle.warning ? 'pb-40' : ''}`}>
+      {idle.warning && <InactivityBanner remainingMs={idle.remainingMs} onExtend={idle.extend} />}
+      {workerName ? <MainStep room={unit} workerName={workerName} /> : <Welcome room={unit} onStart={start} />}
+    </div>
+  );
+}
