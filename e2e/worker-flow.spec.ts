@@ -1,0 +1,153 @@
+import { expect, test, devices, type Browser, type Page } from '@playwright/test';
+import { defaultTaskRows, DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
+import { LOCALES } from '../contract/constants.ts';
+import { expectNoSeriousA11yViolations, registerViaApi, signIn } from './helpers.ts';
+
+/** A small real JPEG (a 64×48 grey image), made by the browser so no binary lives in the repo. */
+async function makeJpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#8899aa';
+    ctx.fillRect(0, 0, 64, 48);
+    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** A manager's project with unit A101 and the seven default stages; the manager stays signed in on `page`. */
+async function projectWithStages(page: Page) {
+  const account = await registerViaApi(page);
+  await signIn(page, account.username, account.password);
+  const unit = await (await page.request.post('/api/rooms', { data: { number: 'A101' } })).json();
+  const translations = (i: number) => Object.fromEntries(LOCALES.map((l) => [l, DEFAULT_INSPECTION_TASKS[i].text[l]]));
+  const stages = defaultTaskRows().map((s, i) => ({ name: s.name, description: s.description, estimatedMinutes: s.estimatedMinutes, requiresPhoto: s.requiresPhoto, recurrence: 'once', translations: translations(i) }));
+  expect((await page.request.post('/api/task-schedules', { data: { roomId: unit.id, taskTemplates: stages } })).status()).toBe(201);
+  const facility = await (await page.request.get('/api/user/facility')).json();
+  return { unit, qrId: facility.uniqueQrId as string };
+}
+
+async function phone(browser: Browser, locale = 'he-IL') {
+  const context = await browser.newContext({ ...devices['Pixel 5'], locale });
+  return { context, page: await context.newPage() };
+}
+
+test('a worker on a phone completes a stage with a photo; the manager sees it live', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { unit, qrId } = await projectWithStages(page);
+
+  // The manager watches A101's details on the map.
+  await page.goto('/');
+  await page.getByTestId('room-card').filter({ hasText: 'A101' }).click();
+  const details = page.getByRole('dialog');
+  await expect(details).toContainText('דירה A101');
+
+  const worker = await phone(browser);
+  const w = worker.page;
+  await w.goto(`${baseURL}/qr-scan?qrId=${encodeURIComponent(qrId)}`);
+  await w.getByRole('button', { name: 'עברית' }).click();
+  await w.getByLabel('מספר דירה').fill('A101');
+  await expect(w.getByText('נבחר: A101')).toBeVisible();
+  await w.getByLabel('שם פרטי').fill('יוסי');
+  await w.getByLabel('שם משפחה (לא חובה)').fill('כהן');
+  await expectNoSeriousA11yViolations(w);
+  await w.getByRole('button', { name: 'התחל עבודה' }).click();
+  await expect(w).toHaveURL(new RegExp(`/work-tasks/${unit.id}\\?workerName=`));
+  await expect(w.getByText('0 מתוך 7 הושלמו')).toBeVisible();
+  await expect(w.locator('html')).toHaveAttribute('dir', 'rtl');
+  const noScroll = await w.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(noScroll).toBe(true);
+  await expectNoSeriousA11yViolations(w);
+
+  // Stage 1 needs a photo: "complete" refuses until it is uploaded.
+  const first = w.getByTestId('task-card').first();
+  await first.getByRole('button', { expanded: false }).click();
+  const complete = first.getByRole('button', { name: 'סיים משימה' });
+  await expect(complete).toHaveAttribute('aria-disabled', 'true');
+  await complete.click({ force: true }); // a gloved tap on the greyed button still explains why
+  await expect(w.getByTestId('toast')).toContainText('חובה להעלות תמונה לפני סיום המשימה');
+  await first.getByRole('button', { name: 'הוסף תמונה' }).click();
+  await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
+  await expect(first.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: 20_000 });
+  await first.getByLabel('הערות (לא חובה)').fill('נבדק');
+  await first.getByRole('button', { name: 'סיים משימה' }).click();
+  await expect(w.getByTestId('toast')).toContainText('המשימה הושלמה בהצלחה');
+  await expect(w.getByText('1 מתוך 7 הושלמו')).toBeVisible();
+  await expect(w.getByTestId('task-card').first()).toHaveAttribute('data-completed', 'true');
+
+  // Without a reload, the manager's dialog shows the worker and the photo.
+  await expect(details).toContainText('יוסי כהן', { timeout: 5_000 });
+  const photoLink = details.getByRole('link', { name: 'צפייה בתמונה' });
+  await expect(photoLink).toBeVisible();
+  const photo = await page.request.get(new URL((await photoLink.getAttribute('href'))!, baseURL).href);
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
+  // The worker has no session: the photo is private.
+  expect((await w.request.get(new URL((await photoLink.getAttribute('href'))!, baseURL).href)).status()).toBe(401);
+
+  // A shortage and a measurement.
+  await w.getByRole('button', { name: 'הוסף חוסר' }).click();
+  await w.getByRole('dialog').getByLabel('שם הפריט').fill('ידית חלון');
+  await w.getByRole('dialog').getByLabel('כמות').fill('2');
+  await w.getByRole('dialog').getByRole('button', { name: 'שלח' }).click();
+  await expect(w.getByTestId('toast')).toContainText('החוסר נוסף לטבלה בהצלחה');
+  await w.getByRole('button', { name: 'הוסף מידה' }).click();
+  await w.getByRole('dialog').getByLabel('שם הפריט').fill('משקוף');
+  await w.getByRole('dialog').getByLabel('גובה (מ״מ)').fill('2100');
+  await w.getByRole('dialog').getByLabel('רוחב (מ״מ)').fill('900');
+  await w.getByRole('dialog').getByRole('button', { name: 'שלח' }).click();
+  await expect(w.getByTestId('toast')).toContainText('המידה נוספה לטבלה בהצלחה');
+
+  // The other six stages (photos where required), then "all done" → next unit.
+  for (let i = 1; i < 7; i++) {
+    const card = w.getByTestId('task-card').nth(i);
+    await card.getByRole('button', { expanded: false }).click();
+    if (DEFAULT_INSPECTION_TASKS[i].requiresPhoto) {
+      await card.getByRole('button', { name: 'הוסף תמונה' }).click();
+      await w.getByTestId('photo-file-input').setInputFiles({ name: `p${i}.jpg`, mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
+      await expect(card.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: 20_000 });
+    }
+    await card.getByRole('button', { name: 'סיים משימה' }).click();
+    await expect(w.getByText(`${i + 1} מתוך 7 הושלמו`)).toBeVisible();
+  }
+  await expect(w.getByText('כל המשימות הושלמו')).toBeVisible();
+  await w.getByRole('button', { name: 'סיים ועבור לדירה הבאה' }).or(w.getByRole('link', { name: 'סיים ועבור לדירה הבאה' })).click();
+  await expect(w).toHaveURL(/\/qr-scan/);
+
+  // The map shows A101 done without a reload.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('room-card').filter({ hasText: 'A101' }).getByTestId('task-count')).toContainText('7/7');
+  await worker.context.close();
+});
+
+test('worker pages render Russian and Amharic with real glyphs', async ({ page, browser, baseURL }) => {
+  const { unit, qrId } = await projectWithStages(page);
+  for (const [lng, name, sample] of [
+    ['ru', 'Русский', 'Проверка гидроизоляции'],
+    ['am', 'አማርኛ', 'የውሃ መከላከያ ፍተሻ'],
+  ] as const) {
+    const worker = await phone(browser);
+    const w = worker.page;
+    await w.goto(`${baseURL}/qr-scan?qrId=${encodeURIComponent(qrId)}`);
+    await w.getByRole('button', { name }).click();
+    await expect(w.locator('html')).toHaveAttribute('lang', lng);
+    await w.goto(`${baseURL}/work-tasks/${unit.id}?workerName=Test`);
+    await expect(w.getByText(sample).first()).toBeVisible();
+    // Real glyphs: with no font for a script every letter is the same "missing glyph" box, as wide as
+    // an unassigned code point's. Real letters come in many widths.
+    const widths = await w.evaluate((text) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = getComputedStyle(document.body).font;
+      const tofu = ctx.measureText('\u{10FFFD}').width;
+      const letters = [...new Set([...text.replace(/\s/g, '')])];
+      return { tofu, letters: letters.map((c) => ctx.measureText(c).width) };
+    }, sample);
+    const boxes = widths.letters.filter((x) => Math.abs(x - widths.tofu) < 0.01).length;
+    expect(boxes, `${lng}: letters drawn as missing-glyph boxes`).toBe(0);
+    expect(new Set(widths.letters.map((x) => x.toFixed(1))).size).toBeGreaterThan(2);
+    await w.screenshot({ path: test.info().outputPath(`worker-${lng}.png`), fullPage: true });
+    await worker.context.close();
+  }
+});
