@@ -41,12 +41,17 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
   return seen;
 }
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(webRoot, file)), { level: 9 }).length;
+/** What the server actually sends to a browser that accepts brotli (the .br beside the asset). */
+const brotliSize = (file: string) => {
+  const br = path.join(webRoot, `${file}.br`);
+  return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(path.join(webRoot, file)).size;
+};
 function initialJs(pageSrc: string) {
   const pageKey = Object.keys(manifest).find((k) => k.endsWith(pageSrc));
   if (!pageKey) throw new Error(`no chunk for ${pageSrc}`);
   const keys = closure([entryKey, pageKey]);
   const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
-  return { files, gzip: files.reduce((sum, f) => sum + gzipSize(f), 0) };
+  return { files, gzip: files.reduce((sum, f) => sum + gzipSize(f), 0), brotli: files.reduce((sum, f) => sum + brotliSize(f), 0) };
 }
 const pages = {
   '/qr-scan': initialJs('features/worker-entry/pages/qr-scan-page.tsx'),
@@ -54,8 +59,8 @@ const pages = {
   '/ (manager map)': initialJs('features/rooms/pages/room-map-page.tsx'),
 };
 console.log('\nInitial JavaScript (gzip, level 9) — goal for worker pages ≤ 100 KB');
-console.log('page                 |   KB gz | files');
-for (const [name, r] of Object.entries(pages)) console.log(`${name.padEnd(20)} | ${fmt(r.gzip / 1024)} | ${r.files.length}`);
+console.log('page                 |   KB gz | KB sent (br) | files');
+for (const [name, r] of Object.entries(pages)) console.log(`${name.padEnd(20)} | ${fmt(r.gzip / 1024)} |     ${fmt(r.brotli / 1024)} | ${r.files.length}`);
 const managerOnly = pages['/ (manager map)'].files.filter((f) => !pages['/qr-scan'].files.includes(f) && !pages['/work-tasks/{id}'].files.includes(f));
 console.log(`ratio worker/manager: ${(pages['/work-tasks/{id}'].gzip / pages['/ (manager map)'].gzip).toFixed(2)}; manager-only chunks not loaded by worker pages: ${managerOnly.length}`);
 

@@ -102,6 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // dist/web has .br/.gz beside each asset (scripts/compress-assets.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './test/helpers.ts';
+
+let ctx: TestContext;
+let webRoot: string;
+const script = `console.log(${JSON.stringify('שלב '.repeat(2000))});`;
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-web-'));
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress-assets.ts', webRoot]);
+  ctx = await createTestApp({ config: { webRoot } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('sends assets compressed (brotli, else gzip) and cached for good', async () => {
+    const br = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("serves the app's index for its routes and JSON 404 for unknown API paths", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/work-tasks/123' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toHaveProperty('message');
+  });
+});
