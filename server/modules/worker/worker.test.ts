@@ -238,3 +238,31 @@ describe('an inactive project', () => {
     expect(list.json()).toHaveLength(3);
   });
 });
+
+describe('abuse resistance', () => {
+  it('limits worker writes per client (429 with a message) without blocking other clients', async () => {
+    const { room } = await projectWithUnit();
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const send = (ip: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Busy Worker' }, headers: from(ip) });
+    for (let i = 0; i < 30; i++) expect((await send('10.9.9.9')).statusCode).toBeLessThan(300);
+    const limited = await send('10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many requests/);
+    expect((await send('10.9.9.10')).statusCode).toBeLessThan(300);
+  });
+
+  it('answers a foreign or unknown id with a bare 404 that reveals nothing', async () => {
+    const a = await projectWithUnit(undefined, 0);
+    const responses = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: `/api/rooms-public/${crypto.randomUUID()}` }),
+      ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: crypto.randomUUID() } }),
+      ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'X', apartmentId: crypto.randomUUID() } }),
+    ]);
+    for (const r of responses) {
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toEqual({ message: 'Unit not found' });
+    }
+    expect(a.room.id).toBeTruthy();
+  });
+});
