@@ -12,6 +12,7 @@ import { PrintStyles } from '../components/print-styles.tsx';
 import { QrSvg } from '../components/qr-svg.tsx';
 import { drawQrCanvas } from '../lib/qr-matrix.ts';
 import { MAX_COPIES, MIN_COPIES, QR_SIZES, parseCopies, type QrSizeId } from '../lib/qr-print.ts';
+import { PrinterIcon } from '../../../components/ui/icons.tsx';
 
 /** On screen the preview shows the image size in pixels; on paper the code has its size in cm. */
 const sizeClass: Record<QrSizeId, string> = {
@@ -171,7 +172,7 @@ export default function QrPrintPage() {
             )}
             <div className="flex flex-wrap gap-2 pt-1">
               <Button onClick={() => window.print()} disabled={!qrData}>
-                <span aria-hidden>🖨</span>
+                <PrinterIcon />
                 {t('print.print')}
               </Button>
               <Button variant="secondary" onClick={() => void download()} disabled={!qrData}>

@@ -10,6 +10,7 @@ import { ErrorState } from '../components/error-state.tsx';
 import { LabelSheet } from '../components/label-sheet.tsx';
 import { PrintStyles } from '../components/print-styles.tsx';
 import { floorPrefixes, labelsPerPage, selectUnits, type LabelLayout, type LabelSelection } from '../lib/label-layout.ts';
+import { PrinterIcon } from '../../../components/ui/icons.tsx';
 
 type Mode = LabelSelection['mode'];
 
@@ -205,7 +206,7 @@ export default function UnitLabelsPage() {
               {selected.length > 0 ? t('labels.summary', { labels: selected.length, pages }) : t('labels.none', { context: ctx })}
             </p>
             <Button onClick={() => window.print()} disabled={selected.length === 0} className="w-full sm:w-auto">
-              <span aria-hidden>🖨</span>
+              <PrinterIcon />
               {t('labels.print')}
             </Button>
             <p className="text-sm text-slate-700">{t('labels.printHint')}</p>

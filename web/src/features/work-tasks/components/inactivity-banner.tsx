@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ClockIcon } from './icons.tsx';
+import { ClockIcon } from '../../../components/ui/icons.tsx';
 
 /** The last 60 seconds are shown in red (spec §4, §9). */
 export const RED_BELOW_MS = 60_000;

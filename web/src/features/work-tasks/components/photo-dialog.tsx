@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { checkPhoto } from '../lib/photo-upload.ts';
-import { CameraIcon, ImageIcon } from './icons.tsx';
+import { CameraIcon, ImageIcon } from '../../../components/ui/icons.tsx';
 
 /** Spec §9: rear camera, 640–1920 (ideal 1280) by 480–1080 (ideal 720). */
 export const CAMERA_CONSTRAINTS = {

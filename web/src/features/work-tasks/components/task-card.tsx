@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { completeTask } from '../api/work-tasks.ts';
 import { onOutboxResult, type OutboxEntry } from '../lib/outbox.ts';
 import { PhotoError, compressPhoto, uploadPhoto, type PhotoProblem } from '../lib/photo-upload.ts';
-import { CameraIcon, CheckIcon, ChevronIcon, ClockIcon, NoSignalIcon, WarningIcon } from './icons.tsx';
+import { CameraIcon, CheckIcon, ChevronIcon, ClockIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { PhotoDialog } from './photo-dialog.tsx';
 
 type PhotoState =

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { useInactivity } from '../../../lib/use-inactivity.ts';
 import { startWorkSession, tasksKey, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
-import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../components/icons.tsx';
+import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { InactivityBanner } from '../components/inactivity-banner.tsx';
 import { ReportDialog, type ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';

@@ -7,7 +7,7 @@ export const bigInput =
 interface ComboboxProps<T> extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'children'> {
   label: ReactNode;
   /** Icon beside the label, for workers who read little (decorative). */
-  icon?: string;
+  icon?: ReactNode;
   value: string;
   onValueChange: (value: string) => void;
   options: readonly T[];

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
 import { LANGUAGE_NAMES } from '../../../components/language-select.tsx';
 import { dirOf } from '../../../lib/i18n.ts';
+import { CheckIcon, GlobeIcon } from '../../../components/ui/icons.tsx';
 
 /** Step 1: every language as a big button, named in its own script so anyone finds theirs. */
 export function LanguageStep({ current, onChoose }: { current: string; onChoose: (lng: Locale) => void }) {
@@ -9,9 +10,7 @@ export function LanguageStep({ current, onChoose }: { current: string; onChoose:
   return (
     <section aria-labelledby="language-step-title" className="space-y-4">
       <h1 id="language-step-title" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
-        <span aria-hidden className="text-4xl leading-none">
-          🌐
-        </span>
+        <GlobeIcon className="h-9 w-9" />
         {t('language.title')}
       </h1>
       <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
@@ -30,9 +29,7 @@ export function LanguageStep({ current, onChoose }: { current: string; onChoose:
             >
               <span>{LANGUAGE_NAMES[lng]}</span>
               {lng === current && (
-                <span aria-hidden className="text-xl">
-                  ✓
-                </span>
+                <CheckIcon className="h-6 w-6" />
               )}
             </button>
           </li>

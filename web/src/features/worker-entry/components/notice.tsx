@@ -7,11 +7,11 @@ const tones = {
 } as const;
 
 /** A full-width message with a big icon: what happened and what to do, in the worker's language. */
-export function Notice({ icon, title, children, tone = 'info', action }: { icon: string; title?: ReactNode; children: ReactNode; tone?: keyof typeof tones; action?: ReactNode }) {
+export function Notice({ icon, title, children, tone = 'info', action }: { icon: ReactNode; title?: ReactNode; children: ReactNode; tone?: keyof typeof tones; action?: ReactNode }) {
   return (
     <div role={tone === 'info' ? 'status' : 'alert'} className={`space-y-3 rounded-xl border-2 p-5 ${tones[tone]}`}>
       <div className="flex items-start gap-3">
-        <span aria-hidden className="text-4xl leading-none">
+        <span aria-hidden className="shrink-0 [&>svg]:h-10 [&>svg]:w-10">
           {icon}
         </span>
         <div className="space-y-1">

@@ -4,6 +4,7 @@ import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
 import { resolveUnit } from '../lib/unit-match.ts';
 import { splitName, suggestNames, fullName, type WorkerName } from '../lib/worker-memory.ts';
+import { ArrowDownIcon, BuildingIcon, CheckIcon, DoorIcon, UserIcon, UsersIcon, XIcon } from '../../../components/ui/icons.tsx';
 
 export interface StartWorkValues {
   unit: PublicRoom;
@@ -76,21 +77,21 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
   else if (unit)
     unitStatus = (
       <span className="font-semibold text-emerald-800" data-testid="unit-selected">
-        <span aria-hidden>✓ </span>
+        <CheckIcon className="inline h-5 w-5 align-text-bottom" /> 
         {t('unit.selected', { number: unit.name && unit.name !== unit.number ? `${unit.number} · ${unit.name}` : unit.number })}
       </span>
     );
   else if (unitText.trim() && matches.length === 0)
     unitStatus = (
       <span className="font-semibold text-red-800">
-        <span aria-hidden>✗ </span>
+        <XIcon className="inline h-5 w-5 align-text-bottom" /> 
         {t('unit.notFound', { ...ctx, n: unitText.trim() })}
       </span>
     );
   else if (matches.length > 1 && unitText.trim())
     unitStatus = (
       <span className="font-semibold text-slate-900">
-        <span aria-hidden>👇 </span>
+        <ArrowDownIcon className="inline h-5 w-5 align-text-bottom" /> 
         {t('unit.several', ctx)}
       </span>
     );
@@ -101,7 +102,7 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
         {unitsError ?? (
           <Combobox
             label={t('unit.label', ctx)}
-            icon="🚪"
+            icon={<DoorIcon className="h-7 w-7" />}
             value={unitText}
             onValueChange={typeUnit}
             options={matches}
@@ -131,9 +132,7 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
 
         <div className="space-y-1">
           <label htmlFor={floorId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <span aria-hidden className="text-2xl leading-none">
-              🏢
-            </span>
+            <BuildingIcon className="h-7 w-7" />
             {t('floor.label')}
           </label>
           <input
@@ -147,14 +146,14 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
             data-testid="floor-input"
           />
           <p id={`${floorId}-hint`} className="text-base text-slate-700">
-            <span aria-hidden>⚙️ </span>
+            
             {t('floor.hint')}
           </p>
         </div>
 
         <Combobox
           label={t('firstName.label')}
-          icon="👤"
+          icon={<UserIcon className="h-7 w-7" />}
           value={name.first}
           onValueChange={(first) => setName((n) => ({ ...n, first }))}
           options={nameSuggestions}
@@ -171,9 +170,7 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
 
         <div className="space-y-1">
           <label htmlFor={lastId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <span aria-hidden className="text-2xl leading-none">
-              👥
-            </span>
+            <UsersIcon className="h-7 w-7" />
             {t('lastName.label')}
           </label>
           <input

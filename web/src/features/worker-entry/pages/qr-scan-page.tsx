@@ -14,6 +14,7 @@ import { LanguageStep } from '../components/language-step.tsx';
 import { Notice } from '../components/notice.tsx';
 import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
 import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../lib/worker-memory.ts';
+import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, StopIcon } from '../../../components/ui/icons.tsx';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
@@ -139,7 +140,7 @@ export default function QrScanPage() {
   } else if (!qrId) {
     content = (
       <div className="space-y-4">
-        <Notice icon="📷" tone="warning" title={t('errors.noQrTitle')}>
+        <Notice icon={<CameraIcon />} tone="warning" title={t('errors.noQrTitle')}>
           {t('errors.noQr')}
         </Notice>
         {backButton}
@@ -150,7 +151,7 @@ export default function QrScanPage() {
   } else if (unknownQr) {
     content = (
       <div className="space-y-4">
-        <Notice icon="❓" tone="error">
+        <Notice icon={<QuestionIcon />} tone="error">
           {t('errors.unknownQr')}
         </Notice>
         {backButton}
@@ -159,7 +160,7 @@ export default function QrScanPage() {
   } else if (facility.isError) {
     content = (
       <div className="space-y-4">
-        <Notice icon="📶" tone="error" action={<RetryButton onClick={() => void facility.refetch()} />}>
+        <Notice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void facility.refetch()} />}>
           {loadErrorText(facility.error)}
         </Notice>
         {backButton}
@@ -168,7 +169,7 @@ export default function QrScanPage() {
   } else if (!facility.data.isActive) {
     content = (
       <div className="space-y-4">
-        <Notice icon="⛔" tone="error" title={t('errors.inactiveTitle')}>
+        <Notice icon={<StopIcon />} tone="error" title={t('errors.inactiveTitle')}>
           {t('errors.inactive')}
         </Notice>
         {backButton}
@@ -177,7 +178,7 @@ export default function QrScanPage() {
   } else if (rooms.data && rooms.data.length === 0) {
     content = (
       <div className="space-y-4">
-        <Notice icon="📭" tone="warning">
+        <Notice icon={<InboxIcon />} tone="warning">
           {t('errors.noUnits', { context: wording })}
         </Notice>
         {backButton}
@@ -193,7 +194,7 @@ export default function QrScanPage() {
         wording={wording}
         unitsError={
           rooms.isError ? (
-            <Notice icon="📶" tone="error" action={<RetryButton onClick={() => void rooms.refetch()} />}>
+            <Notice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void rooms.refetch()} />}>
               {loadErrorText(rooms.error)}
             </Notice>
           ) : undefined
@@ -210,9 +211,7 @@ export default function QrScanPage() {
       {idle.warning && <InactivityWarning remainingMs={idle.remainingMs} onExtend={idle.extend} />}
       <header className="border-b-2 border-slate-300 bg-white px-4 py-3">
         <div className="mx-auto flex max-w-lg items-center gap-2">
-          <span aria-hidden className="text-2xl leading-none">
-            🏗️
-          </span>
+          <BuildingIcon className="h-7 w-7 text-slate-700" />
           <p className="min-w-0 flex-1 truncate text-lg font-semibold">
             {facility.data ? t('projectName', { name: facility.data.name }) : t('title')}
           </p>
