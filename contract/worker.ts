@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './rooms.ts';
+import { isoDate, roomSchema } from './rooms.ts';
 
 /**
  * The worker ("public") API: no login. The printed QR id or unit id is the capability; the server
@@ -16,16 +16,7 @@ export const publicFacilitySchema = z.object({
 });
 export type PublicFacility = z.infer<typeof publicFacilitySchema>;
 
-export const publicRoomSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  floor: z.number().int().nullable(),
-  type: z.string(),
-  facilityType: z.string(),
-  status: z.string(),
-});
+export const publicRoomSchema = roomSchema.pick({ id: true, number: true, name: true, description: true, floor: true, type: true, facilityType: true, status: true });
 export type PublicRoom = z.infer<typeof publicRoomSchema>;
 
 /** One unit for the work-tasks page, with its project's name and whether new work is accepted. */

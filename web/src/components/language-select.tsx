@@ -14,7 +14,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   am: 'አማርኛ',
 };
 
-export function LanguageSelect({ className = '' }: { className?: string }) {
+export function LanguageSelect({ className = '', selectClassName = 'w-full' }: { className?: string; selectClassName?: string }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
   return (
@@ -26,7 +26,7 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
         id={id}
         value={i18n.language}
         onChange={(e) => void setLanguage(e.target.value as Locale)}
-        className="min-h-11 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+        className={`min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm ${selectClassName}`}
         data-testid="language-select"
       >
         {LOCALES.map((l) => (

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminLogin } from '../api/auth.ts';
+import { CredentialsFields } from './credentials-fields.tsx';
 
 /** The platform admin's own sign-in (a separate endpoint from the project login). */
 export function AdminLoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -49,25 +49,7 @@ export function AdminLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
   return (
     <Dialog open={open} onOpenChange={changeOpen} title={t('admin.title')} description={t('admin.description')}>
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="admin-login-form">
-        <TextField
-          label={t('fields.username')}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <TextField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <CredentialsFields username={username} password={password} onUsername={setUsername} onPassword={setPassword} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => changeOpen(false)}>
             {tc('actions.cancel')}

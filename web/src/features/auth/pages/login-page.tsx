@@ -4,12 +4,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useAuthUser, useLogin } from '../api/auth.ts';
 import { AdminLoginDialog } from '../components/admin-login-dialog.tsx';
 import { BrandLogo } from '../components/brand-logo.tsx';
+import { CredentialsFields } from '../components/credentials-fields.tsx';
 
 /** Spec §9: after login the user goes to / after 100 ms (the toast shows first). */
 const REDIRECT_AFTER_LOGIN_MS = 100;
@@ -99,25 +99,7 @@ export default function LoginPage() {
             <h2 id="login-title" className="text-lg font-semibold text-slate-900">
               {t('login.title')}
             </h2>
-            <TextField
-              label={t('fields.username')}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-            <TextField
-              label={t('fields.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <CredentialsFields username={username} password={password} onUsername={setUsername} onPassword={setPassword} />
             <Button type="submit" className="w-full text-base" disabled={login.isPending} aria-busy={login.isPending || undefined}>
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>

@@ -1,16 +1,15 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CLEANING_FACILITY_TYPES, LOCALES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '../../../../../contract/constants.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
-import { LANGUAGE_NAMES } from '../../../components/language-select.tsx';
+import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { setLanguage } from '../../../lib/i18n.ts';
 import { useInactivity } from '../../../lib/use-inactivity.ts';
 import { startWorkSession, tasksKey, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
 import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
@@ -49,29 +48,6 @@ function BackToScan() {
   );
 }
 
-function LanguageSwitch() {
-  const { t, i18n } = useTranslation('workTasks');
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="sr-only">
-        {t('header.language')}
-      </label>
-      <select
-        id={id}
-        value={i18n.language}
-        onChange={(e) => void setLanguage(e.target.value as Locale)}
-        className="min-h-11 max-w-28 rounded-md border border-slate-300 bg-white px-1 text-sm"
-      >
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function Header({ room }: { room: PublicRoomDetails }) {
   const { t } = useTranslation('workTasks');
@@ -87,7 +63,7 @@ function Header({ room }: { room: PublicRoomDetails }) {
           {room.facilityName}
         </p>
       </div>
-      <LanguageSwitch />
+      <LanguageSelect selectClassName="max-w-28" />
     </header>
   );
 }
