@@ -151,3 +151,28 @@ test('worker pages render Russian and Amharic with real glyphs', async ({ page, 
     await worker.context.close();
   }
 });
+
+test('a photo taken without signal survives a closed page and goes up when the signal is back', async ({ page, browser, baseURL }) => {
+  const { unit } = await projectWithStages(page);
+  const worker = await phone(browser);
+  const w = worker.page;
+  // No signal for uploads: the PUT of the bytes never arrives.
+  await w.route('**/api/objects/upload/**', (route) => route.abort('internetdisconnected'));
+  await w.goto(`${baseURL}/work-tasks/${unit.id}?workerName=${encodeURIComponent('Olena')}`);
+  const first = w.getByTestId('task-card').first();
+  await first.getByRole('button', { expanded: false }).click();
+  await first.getByRole('button', { name: 'הוסף תמונה' }).click();
+  await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
+  await expect(first.getByText('אין קליטה – התמונה תעלה אוטומטית')).toBeVisible({ timeout: 20_000 });
+
+  // The worker closes the page; later, with signal, opens the unit again.
+  await w.close();
+  const again = await worker.context.newPage();
+  await again.goto(`${baseURL}/work-tasks/${unit.id}?workerName=${encodeURIComponent('Olena')}`);
+  const card = again.getByTestId('task-card').first();
+  await card.getByRole('button', { expanded: false }).click();
+  await expect(card.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('button', { name: 'סיים משימה' }).click();
+  await expect(again.getByText('1 מתוך 7 הושלמו')).toBeVisible();
+  await worker.context.close();
+});

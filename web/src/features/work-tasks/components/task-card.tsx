@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { completeTask } from '../api/work-tasks.ts';
 import { onOutboxResult, type OutboxEntry } from '../lib/outbox.ts';
 import { PhotoError, compressPhoto, uploadPhoto, type PhotoProblem } from '../lib/photo-upload.ts';
+import { findUploadedPhoto, findWaitingPhoto, forgetUploadedPhoto, forgetWaitingPhoto, keepUploadedPhoto, keepWaitingPhoto } from '../lib/photo-store.ts';
 import { CameraIcon, CheckIcon, ChevronIcon, ClockIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { PhotoDialog } from './photo-dialog.tsx';
 
@@ -29,7 +30,7 @@ export function localized(task: PublicTask, lng: string) {
 function usePreviewUrl(file: File | undefined) {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return;
+    if (!file || file.size === 0 || typeof URL.createObjectURL !== 'function') return;
     const u = URL.createObjectURL(file);
     const tm = setTimeout(() => setUrl(u), 0);
     return () => {
@@ -87,11 +88,14 @@ export function TaskCard({
       try {
         const photoUrl = await uploadPhoto(roomId, ready, (percent) => setPhoto((s) => (s.status === 'uploading' ? { ...s, percent } : s)));
         setPhoto({ status: 'done', file: ready, photoUrl });
+        keepUploadedPhoto(task.id, photoUrl);
+        void forgetWaitingPhoto(task.id);
         toast({ title: t('photo.uploaded'), variant: 'success' });
       } catch (err) {
         const problem = err instanceof PhotoError ? err.problem : 'network';
         if (problem === 'network') {
           setPhoto({ status: 'waiting', file: ready });
+          void keepWaitingPhoto(task.id, ready);
           return;
         }
         setPhoto({ status: 'error', file: ready, problem });
@@ -99,8 +103,27 @@ export function TaskCard({
         toast({ title: t(`photo.errors.${problem}`), description: server, variant: 'destructive' });
       }
     },
-    [roomId, t],
+    [roomId, t, task.id],
   );
+
+  // After a reload or a closed tab: the photo that was uploaded, or is still waiting for signal.
+  useEffect(() => {
+    if (task.isCompleted) {
+      forgetUploadedPhoto(task.id);
+      void forgetWaitingPhoto(task.id);
+      return;
+    }
+    const uploaded = findUploadedPhoto(task.id);
+    let cancelled = false;
+    void findWaitingPhoto(task.id).then((file) => {
+      if (cancelled) return;
+      if (uploaded) setPhoto((s) => (s.status === 'idle' ? { status: 'done', file: file ?? new File([], 'photo.jpg', { type: 'image/jpeg' }), photoUrl: uploaded } : s));
+      else if (file) setPhoto((s) => (s.status === 'idle' ? { status: 'waiting', file } : s));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [task.id, task.isCompleted]);
 
   // A photo that met no signal goes again by itself: when the phone is back online, and every 15 s.
   useEffect(() => {

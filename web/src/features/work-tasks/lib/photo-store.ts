@@ -1,0 +1,78 @@
+/**
+ * Photos the worker was told are on their way survive a closed tab: the bytes of a photo still
+ * waiting for signal live in IndexedDB, and the address of an uploaded photo (not yet used to
+ * complete the task) in localStorage. Both are keyed by task and dropped once the task is done.
+ */
+const DB = 'shalav-worker';
+const STORE = 'photos';
+const DONE_PREFIX = 'shalav.photo.done.';
+
+function openDb(): Promise<IDBDatabase | undefined> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => resolve(undefined);
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
+  const db = await openDb();
+  if (!db) return undefined;
+  return new Promise((resolve) => {
+    const tx = db.transaction(STORE, mode);
+    const req = run(tx.objectStore(STORE));
+    tx.oncomplete = () => {
+      db.close();
+      resolve(req.result);
+    };
+    tx.onerror = tx.onabort = () => {
+      db.close();
+      resolve(undefined);
+    };
+  });
+}
+
+interface StoredPhoto {
+  blob: Blob;
+  name: string;
+  type: string;
+}
+
+export async function keepWaitingPhoto(taskId: string, file: File): Promise<void> {
+  await withStore('readwrite', (s) => s.put({ blob: file, name: file.name, type: file.type } satisfies StoredPhoto, taskId));
+}
+
+export async function findWaitingPhoto(taskId: string): Promise<File | undefined> {
+  const stored = (await withStore('readonly', (s) => s.get(taskId))) as StoredPhoto | undefined;
+  return stored ? new File([stored.blob], stored.name, { type: stored.type }) : undefined;
+}
+
+export async function forgetWaitingPhoto(taskId: string): Promise<void> {
+  await withStore('readwrite', (s) => s.delete(taskId));
+}
+
+export function keepUploadedPhoto(taskId: string, photoUrl: string) {
+  try {
+    localStorage.setItem(DONE_PREFIX + taskId, photoUrl);
+  } catch {
+    /* storage full or unavailable: the photo stays in memory only */
+  }
+}
+
+export function findUploadedPhoto(taskId: string): string | undefined {
+  try {
+    return localStorage.getItem(DONE_PREFIX + taskId) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetUploadedPhoto(taskId: string) {
+  try {
+    localStorage.removeItem(DONE_PREFIX + taskId);
+  } catch {
+    /* ignore */
+  }
+}
