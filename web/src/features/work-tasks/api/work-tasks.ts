@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { completeTaskInput, measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '../../../../../contract/worker.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../lib/outbox.ts';
+import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 
 export const roomKey = (roomId: string) => ['worker-room', roomId] as const;
 export const tasksKey = (roomId: string, date: string) => ['worker-tasks', roomId, date] as const;

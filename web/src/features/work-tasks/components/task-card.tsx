@@ -4,7 +4,7 @@ import type { PublicTask } from '../../../../../contract/worker.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { completeTask } from '../api/work-tasks.ts';
-import { onOutboxResult, type OutboxEntry } from '../lib/outbox.ts';
+import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
 import { PhotoError, compressPhoto, uploadPhoto, type PhotoProblem } from '../lib/photo-upload.ts';
 import { findUploadedPhoto, findWaitingPhoto, forgetUploadedPhoto, forgetWaitingPhoto, keepUploadedPhoto, keepWaitingPhoto } from '../lib/photo-store.ts';
 import { CameraIcon, CheckIcon, ChevronIcon, ClockIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';

@@ -4,7 +4,7 @@ import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
-import { resetOutboxForTests } from '../lib/outbox.ts';
+import { resetOutboxForTests } from '../../../lib/outbox.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
 
 // Two shared cores: give the page time to answer before a find gives up.

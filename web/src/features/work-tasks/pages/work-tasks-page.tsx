@@ -16,7 +16,7 @@ import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, Ru
 import { InactivityBanner } from '../components/inactivity-banner.tsx';
 import { ReportDialog, type ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
-import { onOutboxResult, startOutbox, type OutboxResult } from '../lib/outbox.ts';
+import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 

@@ -15,6 +15,7 @@ import { Notice } from '../components/notice.tsx';
 import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
 import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../lib/worker-memory.ts';
 import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, StopIcon } from '../../../components/ui/icons.tsx';
+import { startOutbox } from '../../../lib/outbox.ts';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
@@ -65,6 +66,9 @@ export default function QrScanPage() {
   const start = useStartWork();
 
   const unknownQr = facility.error instanceof ApiError && facility.error.status === 404;
+  // Writes a previous unit's page left waiting for signal keep going out from here too.
+  useEffect(() => startOutbox(), []);
+
   useEffect(() => {
     if (facility.data && qrId) rememberQrId(qrId);
     else if (unknownQr && qrId === recallQrId()) rememberQrId(null);

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, apiRequest } from './api.ts';
 
 /**
  * The worker page's outbox (DESIGN.md "Retries are safe"): every write the worker makes is stored in
@@ -151,7 +151,7 @@ export function onOutboxResult(l: (r: OutboxResult) => void) {
 }
 
 let started = false;
-/** Starts sending what a previous page load left behind, and listens for the signal coming back. */
+/** Starts sending what a previous page load left behind, and listens for the signal coming back (any worker page). */
 export function startOutbox() {
   if (started) return;
   started = true;
