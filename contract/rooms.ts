@@ -68,7 +68,15 @@ export const roomDetailsSchema = z.object({
 });
 export type RoomDetails = z.infer<typeof roomDetailsSchema>;
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
+/** A real calendar date as YYYY-MM-DD (2024-02-30 and 0000-01-01 are refused, not sent to the database). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')
+  .refine((v) => {
+    const [y, m, d] = v.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 2000 && y <= 2200 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'Expected a real date between 2000 and 2200');
 
 /**
  * Floor from a unit label where it is unambiguous: one run of at least three digits, the floor

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
-import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData } from './db/demo-data.ts';
+import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './db/demo-data.ts';
 import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { buildApp } from './app.ts';
@@ -35,7 +35,7 @@ async function main() {
   await migrateDatabase(database);
 
   const empty = await isDatabaseEmpty(database.db);
-  const seed = config.demoData ?? (empty && database.kind === 'pglite');
+  const seed = shouldSeedDemo(config, empty, database.kind);
   if (seed && empty) await seedDemoData(database.db);
   if (config.platformAdmin) await upsertPlatformAdmin(database.db, config.platformAdmin.username, config.platformAdmin.password);
 

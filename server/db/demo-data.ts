@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Database, Db } from './client.ts';
+import type { Config } from '../config.ts';
 import { measurements, projects, shortages, taskCompletions, tasks, units, users, workSessions, workers } from './schema/index.ts';
 import { defaultTaskRows } from '../../contract/default-tasks.ts';
 import { deriveFloor } from '../../contract/rooms.ts';
@@ -9,6 +10,14 @@ import { localDate } from '../lib/time.ts';
 
 export const DEMO_MANAGER = { username: 'demo', password: 'demo1234' };
 export const DEMO_PLATFORM_ADMIN = { username: 'platform', password: 'platform1234' };
+
+/**
+ * DEMO_DATA decides when set; otherwise an empty embedded database is seeded, except in production:
+ * the demo logins have known passwords.
+ */
+export function shouldSeedDemo(config: Pick<Config, 'demoData' | 'env'>, empty: boolean, kind: Database['kind']): boolean {
+  return config.demoData ?? (empty && kind === 'pglite' && config.env !== 'production');
+}
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects);

@@ -2,7 +2,24 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../contract/errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, sqlState } from '../lib/errors.ts';
+
+/**
+ * What of an unexpected error may go to the log. A failed query's message carries its SQL and its
+ * parameters (card tokens, password hashes, personal data): log the driver's own message and the
+ * SQLSTATE instead, and only the stack's frames (its head repeats the message).
+ */
+export function loggableError(err: unknown) {
+  const e = err as { name?: string; message?: string; stack?: string; cause?: { message?: string; code?: unknown } };
+  const fromQuery = typeof e?.message === 'string' && e.message.startsWith('Failed query');
+  const message = fromQuery ? (e.cause?.message ?? 'database query failed') : (e?.message ?? String(err));
+  return {
+    type: e?.name ?? 'Error',
+    message,
+    code: sqlState(err),
+    stack: e?.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+  };
+}
 
 /** One error shape: status + { message } (+ issues). A 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -27,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      request.log.error({ err: loggableError(err) }, 'request failed');
       return reply.status(500).send({ message: 'Internal Server Error' });
     }
     return reply.status(status).send({ message: err.message } satisfies ApiErrorBody);

@@ -84,7 +84,8 @@ export class PostgresEventBus implements EventBus {
     private readonly log: (msg: string) => void = () => undefined,
   ) {}
 
-  async start() {
+  /** Connects and LISTENs; on failure or a lost connection, tries again (1 s, doubling to 30 s) until closed. */
+  async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
@@ -96,13 +97,34 @@ export class PostgresEventBus implements EventBus {
       }
     });
     client.on('error', (err) => {
+      if (this.listener !== client) return;
       this.log(`live updates: listener connection lost (${err.message}); reconnecting`);
       this.listener = undefined;
-      if (!this.closed) setTimeout(() => void this.start().catch(() => undefined), 1000).unref();
+      void client.end().catch(() => undefined);
+      this.retry(1000);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private retry(delayMs: number) {
+    if (this.closed) return;
+    setTimeout(() => {
+      this.start().catch((err: Error) => {
+        this.log(`live updates: reconnect failed (${err.message})`);
+        this.retry(Math.min(delayMs * 2, 30_000));
+      });
+    }, delayMs).unref();
   }
 
   publish(event: ProjectEvent) {

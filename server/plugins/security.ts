@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { forbidden } from '../lib/errors.ts';
+import { badRequest, forbidden } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,6 +32,13 @@ export async function registerSecurity(app: FastifyInstance) {
     hsts: app.config.env === 'production',
   });
 
+  // PostgreSQL cannot store NUL in text: refuse it up front (400) instead of failing the query (500).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('Text must not contain NUL characters');
+    }
+  });
+
   const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
@@ -48,4 +55,12 @@ export async function registerSecurity(app: FastifyInstance) {
     }
     if (!ok) throw forbidden('Cross-site request refused');
   });
+}
+
+/** A NUL character anywhere in a parsed request part (strings, arrays, nested objects). Buffers are bytes, not text. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 20) return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }

@@ -111,6 +111,7 @@ export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: s
   if (input.number !== undefined) set.number = input.number;
   if (input.floor !== undefined) set.floor = input.floor;
   if (input.type !== undefined) set.type = input.type;
+  if (input.facilityType !== undefined) set.facilityType = input.facilityType;
   if (input.name !== undefined) set.name = input.name;
   if (input.description !== undefined) set.description = input.description;
   if (input.status !== undefined) set.manualStatus = input.status === 'inactive' ? 'inactive' : null;

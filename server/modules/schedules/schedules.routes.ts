@@ -18,7 +18,7 @@ export async function scheduleRoutes(base: FastifyInstance) {
   app.post(
     '/task-schedules',
     // 5,000 unit ids and a hundred translated tasks fit comfortably in 2 MB.
-    { bodyLimit: 2_097_152, schema: { body: createScheduleInput, response: { 201: createScheduleResult } } },
+    { bodyLimit: 2_097_152, config: { liveEvent: 'tasks.changed' }, schema: { body: createScheduleInput, response: { 201: createScheduleResult } } },
     async (request, reply) => reply.status(201).send(await createSchedule(app, await requireUser(app, request), request.body)),
   );
 

@@ -250,13 +250,19 @@ const reportAnswer = (r: typeof shortages.$inferSelect, apartmentId: string) => 
   reportedAt: r.reportedAt.toISOString(),
 });
 
+/** A replayed key must be the same report (same unit, same item); another request reusing it is refused. */
+function assertSameReport<T extends { unitId: string | null; name: string }>(earlier: T | undefined, unitId: string, name: string): T {
+  if (!earlier || earlier.unitId !== unitId || earlier.name !== name) throw new AppError(422, 'This Idempotency-Key was already used for another request');
+  return earlier;
+}
+
 /** A worker's shortage report; the project comes from the unit, never from the request. */
 export async function createPublicShortage(app: FastifyInstance, input: ShortageInput, idempotencyKey: string | undefined) {
   const { unit, project, notes } = await reportContext(app, input);
   const values = { projectId: project.id, unitId: unit.id, name: input.name, quantity: input.quantity, reportedBy: input.reportedBy || null, notes, idempotencyKey: idempotencyKey ?? null, reportedAt: app.now() };
   const [row] = await app.db.insert(shortages).values(values).onConflictDoNothing().returning();
-  const saved = row ?? (await app.db.query.shortages.findFirst({ where: (s, { and, eq }) => and(eq(s.projectId, project.id), eq(s.idempotencyKey, idempotencyKey!)) }));
-  return { projectId: project.id, unitId: unit.id, replay: !row, result: reportAnswer(saved!, unit.id) };
+  const saved = row ?? assertSameReport(await app.db.query.shortages.findFirst({ where: (s, { and, eq }) => and(eq(s.projectId, project.id), eq(s.idempotencyKey, idempotencyKey!)) }), unit.id, input.name);
+  return { projectId: project.id, unitId: unit.id, replay: !row, result: reportAnswer(saved, unit.id) };
 }
 
 export async function createPublicMeasurement(app: FastifyInstance, input: MeasurementInput, idempotencyKey: string | undefined) {
@@ -275,8 +281,7 @@ export async function createPublicMeasurement(app: FastifyInstance, input: Measu
     reportedAt: app.now(),
   };
   const [row] = await app.db.insert(measurements).values(values).onConflictDoNothing().returning();
-  const saved = row ?? (await app.db.query.measurements.findFirst({ where: (m, { and, eq }) => and(eq(m.projectId, project.id), eq(m.idempotencyKey, idempotencyKey!)) }));
-  const r = saved!;
+  const r = row ?? assertSameReport(await app.db.query.measurements.findFirst({ where: (m, { and, eq }) => and(eq(m.projectId, project.id), eq(m.idempotencyKey, idempotencyKey!)) }), unit.id, input.name);
   return {
     projectId: project.id,
     unitId: unit.id,
