@@ -48,7 +48,11 @@ export const tasks = pgTable(
     recurrence: text('recurrence').notNull().default('once'),
     createdAt: createdAt(),
   },
-  (t) => [index('tasks_project_unit_idx').on(t.projectId, t.unitId)],
+  (t) => [
+    index('tasks_project_unit_idx').on(t.projectId, t.unitId),
+    // A unit has one task of a name: scheduling the same list twice (or twice at once) adds nothing.
+    uniqueIndex('tasks_unit_name_uq').on(t.projectId, t.unitId, t.name),
+  ],
 );
 
 export const taskCompletions = pgTable(
@@ -98,7 +102,11 @@ export const workSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('work_sessions_project_unit_idx').on(t.projectId, t.unitId, t.workDate)],
+  (t) => [
+    index('work_sessions_project_unit_idx').on(t.projectId, t.unitId, t.workDate),
+    // One session per worker, unit and local day: a double tap or a replayed start continues it.
+    uniqueIndex('work_sessions_worker_day_uq').on(t.projectId, t.unitId, t.workerName, t.workDate),
+  ],
 );
 
 /** Names workers typed, per project: suggestions on the QR page and performance. */

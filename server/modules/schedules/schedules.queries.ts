@@ -71,6 +71,8 @@ export async function insertScheduledTasks(db: Db, p: { projectId: string; unitI
       where not exists (
         select 1 from tasks x where x.project_id = ${p.projectId} and x.unit_id = target.id and x.name = input.name
       )
+      -- A concurrent schedule of the same name on the same unit: the unique index keeps one.
+      on conflict (project_id, unit_id, name) do nothing
       returning 1
     )
     select count(*)::int as created from ins

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { projects, storedObjects, taskCompletions, tasks, units, workSessions, workers } from '../../db/schema/index.ts';
+import { projects, storedObjects, taskCompletions, tasks, units, workers } from '../../db/schema/index.ts';
 
 const projectColumns = {
   id: projects.id,
@@ -78,21 +78,6 @@ export async function findUploadedObject(db: Db, p: { projectId: string; unitId:
   return row?.uploadedAt ? row : undefined;
 }
 
-export async function findWorkSession(db: Db, p: { projectId: string; unitId: string; workerName: string; workDate: string }) {
-  const [row] = await db
-    .select({ id: workSessions.id })
-    .from(workSessions)
-    .where(
-      and(
-        eq(workSessions.projectId, p.projectId),
-        eq(workSessions.unitId, p.unitId),
-        eq(workSessions.workerName, p.workerName),
-        eq(workSessions.workDate, p.workDate),
-      ),
-    )
-    .limit(1);
-  return row;
-}
 
 export interface UnitTaskRow {
   number: string;

@@ -25,7 +25,6 @@ import {
   findTaskWithProject,
   findUnitWithProject,
   findUploadedObject,
-  findWorkSession,
   listUnitTasksPublic,
   listWorkerNames,
   type WorkerProject,
@@ -110,29 +109,31 @@ export async function startWorkSession(app: FastifyInstance, input: z.output<typ
   assertAcceptsWork(app, project);
   const workDate = todayOf(app, project);
   const now = app.now();
-  const existing = await findWorkSession(app.db, { projectId: project.id, unitId: unit.id, workerName: input.workerName, workDate });
-  const sessionId = await app.db.transaction(async (tx) => {
+  const floorNumber = input.floorNumber ?? unit.floor;
+  // One statement decides "started" or "continuing", even for two taps at once (unique index).
+  const session = await app.db.transaction(async (tx) => {
     await tx
       .insert(workers)
       .values({ projectId: project.id, name: input.workerName, lastSeenAt: now })
       .onConflictDoUpdate({ target: [workers.projectId, workers.name], set: { lastSeenAt: now } });
-    if (existing) {
-      await tx.update(workSessions).set({ updatedAt: now, floorNumber: input.floorNumber ?? unit.floor }).where(sql`${workSessions.id} = ${existing.id}`);
-      return existing.id;
-    }
-    const [created] = await tx
+    const [row] = await tx
       .insert(workSessions)
-      .values({ projectId: project.id, unitId: unit.id, workerName: input.workerName, floorNumber: input.floorNumber ?? unit.floor, workDate, createdAt: now, updatedAt: now })
-      .returning({ id: workSessions.id });
-    return created.id;
+      .values({ projectId: project.id, unitId: unit.id, workerName: input.workerName, floorNumber, workDate, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [workSessions.projectId, workSessions.unitId, workSessions.workerName, workSessions.workDate],
+        set: { updatedAt: now, floorNumber },
+      })
+      .returning({ id: workSessions.id, inserted: sql<boolean>`(xmax = 0)` });
+    return row;
   });
+  const continuing = !session.inserted;
   return {
     projectId: project.id,
     unitId: unit.id,
     result: {
-      message: existing ? 'Continuing existing work' : 'Work started successfully',
-      continuing: Boolean(existing),
-      sessionId,
+      message: continuing ? 'Continuing existing work' : 'Work started successfully',
+      continuing,
+      sessionId: session.id,
     },
   };
 }

@@ -85,6 +85,15 @@ describe('QR entry', () => {
     expect(sessions[0].projectId).toBe(project.id);
   });
 
+  it('two taps at once start one session: one "started", one "continuing"', async () => {
+    const { room } = await projectWithUnit();
+    const tap = () => ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Double Tap' } });
+    const answers = await Promise.all([tap(), tap()]);
+    expect(answers.map((a) => a.json().continuing).sort()).toEqual([false, true]);
+    const rows = await ctx.database.db.select().from(workSessions).where(eq(workSessions.unitId, room.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a blank worker name and an unknown unit', async () => {
     const { room } = await projectWithUnit();
     const blank = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: '   ' } });

@@ -1,0 +1,5 @@
+-- Databases written before these indexes may hold duplicates: keep the oldest row of each.
+DELETE FROM "tasks" t USING "tasks" d WHERE t."project_id" = d."project_id" AND t."unit_id" = d."unit_id" AND t."name" = d."name" AND (t."created_at", t."id") > (d."created_at", d."id");--> statement-breakpoint
+DELETE FROM "work_sessions" s USING "work_sessions" d WHERE s."project_id" = d."project_id" AND s."unit_id" = d."unit_id" AND s."worker_name" = d."worker_name" AND s."work_date" = d."work_date" AND (s."created_at", s."id") > (d."created_at", d."id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tasks_unit_name_uq" ON "tasks" USING btree ("project_id","unit_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "work_sessions_worker_day_uq" ON "work_sessions" USING btree ("project_id","unit_id","worker_name","work_date");
