@@ -5,6 +5,8 @@ import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData, shoul
 import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { buildApp } from './app.ts';
+import { purgeStaleUploads } from './modules/objects/objects.sweep.ts';
+import { loggableError } from './plugins/errors.ts';
 import path from 'node:path';
 
 async function main() {
@@ -40,7 +42,10 @@ async function main() {
   if (config.platformAdmin) await upsertPlatformAdmin(database.db, config.platformAdmin.username, config.platformAdmin.password);
 
   const app = await buildApp({ config, database });
-  const sweep = setInterval(() => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session sweep failed')), 10 * 60_000);
+  const sweep = setInterval(() => {
+    purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err: loggableError(err) }, 'session sweep failed'));
+    purgeStaleUploads(database.db, app.storage).catch((err) => app.log.warn({ err: loggableError(err) }, 'upload sweep failed'));
+  }, 10 * 60_000);
   sweep.unref();
 
   let closing = false;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '../../../contract/objects.ts';
 import { storedObjects } from '../../db/schema/index.ts';
@@ -14,6 +14,8 @@ import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/worker.
 
 /** An upload address lives 10 minutes and works once. */
 const TICKET_MS = 10 * 60_000;
+/** Unused upload addresses one unit may have at a time. */
+export const MAX_OPEN_TICKETS_PER_UNIT = 20;
 const tooMany = () => ({ statusCode: 429, message: 'Too many uploads. Please wait a minute and try again.' });
 
 /**
@@ -38,6 +40,12 @@ export async function objectRoutes(base: FastifyInstance) {
       const row = isUuid(roomId) ? await findUnitWithProject(app.db, roomId) : undefined;
       if (!row) throw notFound(UNIT_NOT_FOUND);
       if (!acceptsWork(row.project, localDate(row.project.timezone, app.now()))) throw new AppError(403, PROJECT_INACTIVE);
+      // Anyone with a unit's label may upload: cap what can wait unused on one unit.
+      const [{ open }] = await app.db
+        .select({ open: sql<number>`count(*)::int` })
+        .from(storedObjects)
+        .where(and(eq(storedObjects.unitId, row.unit.id), isNull(storedObjects.uploadedAt), gt(storedObjects.uploadExpiresAt, app.now())));
+      if (open >= MAX_OPEN_TICKETS_PER_UNIT) throw new AppError(429, 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
       const token = randomToken(32);
       const key = `units/${row.unit.id}/${randomToken(16)}`;
       const expiresAt = new Date(app.now().getTime() + TICKET_MS);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects, tasks } from '../../db/schema/index.ts';
+import { projects, storedObjects, tasks } from '../../db/schema/index.ts';
+import { MAX_OPEN_TICKETS_PER_UNIT } from './objects.routes.ts';
+import { UNUSED_PHOTO_DAYS, purgeStaleUploads } from './objects.sweep.ts';
 import { S3Storage } from '../../storage/storage.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 
@@ -96,6 +98,39 @@ describe('photo upload', () => {
     const otherUnit = (await other.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Z1' } })).json().id;
     await ctx.database.db.update(projects).set({ status: 'inactive' }).where(eq(projects.id, other.user.projectId));
     expect((await ticket(otherUnit)).statusCode).toBe(403);
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('caps the upload addresses waiting on one unit', async () => {
+    const room = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'CAP1' } })).json().id;
+    const from = (i: number) => ({ 'x-forwarded-for': `10.77.0.${i}` }); // many phones, one unit
+    for (let i = 0; i < MAX_OPEN_TICKETS_PER_UNIT; i++) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(i) })).statusCode).toBe(200);
+    }
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(99) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many photos/);
+  });
+
+  it('the sweep drops dead addresses and unused old photos, and keeps photos a completion uses', async () => {
+    const room = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'SW1' } })).json().id;
+    const [task] = await ctx.database.db.insert(tasks).values({ projectId: owner.user.projectId, unitId: room, name: 'Stage' }).returning();
+    const used = (await ticket(room)).json();
+    await put(used.uploadURL, JPEG);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Y', photoUrl: used.objectPath } })).statusCode).toBe(200);
+    const unused = (await ticket(room)).json();
+    await put(unused.uploadURL, PNG);
+    const never = (await ticket(room)).json();
+
+    const later = new Date(ctx.clock.now.getTime() + (UNUSED_PHOTO_DAYS + 1) * 86_400_000);
+    await purgeStaleUploads(ctx.database.db, ctx.app.storage, later);
+    const keys = (await ctx.database.db.select({ key: storedObjects.key }).from(storedObjects).where(eq(storedObjects.unitId, room))).map((r) => r.key);
+    expect(keys).toEqual([used.objectPath.replace('/objects/', '')]);
+    expect((await owner.as({ method: 'GET', url: used.objectPath })).statusCode).toBe(200);
+    expect((await owner.as({ method: 'GET', url: unused.objectPath })).statusCode).toBe(404);
+    expect(await ctx.app.storage.get(unused.objectPath.replace('/objects/', ''))).toBeUndefined();
+    expect(never.objectPath).toBeTruthy();
   });
 });
 
