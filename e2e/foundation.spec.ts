@@ -66,6 +66,23 @@ test.describe('foundation: registration, sign-in, the shell and the unit map', (
     await expect(page.getByTestId('room-card').filter({ hasText: 'B201' })).toHaveCount(1);
   });
 
+  test('a session ended on the server leads once to a working login form', async ({ page }) => {
+    const account = await registerViaApi(page);
+    await signIn(page, account.username, account.password);
+    // Another tab logs out: the server forgets the session.
+    expect((await page.request.post('/api/logout')).status()).toBe(200);
+    await page.getByRole('button', { name: 'רענון' }).click();
+    await expect(page.getByTestId('toast')).toContainText('לא מורשה');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.waitForTimeout(1500);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'כניסה', exact: true })).toBeVisible();
+    await page.getByLabel('שם משתמש').fill(account.username);
+    await page.getByLabel('סיסמה').fill(account.password);
+    await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+    await expect(page.getByTestId('facility-name')).toBeVisible();
+  });
+
   test('the admin login dialog: wrong details are refused, the platform admin gets in', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'כניסת מנהל מערכת' }).click();

@@ -30,6 +30,7 @@ describe('signed-in idle time-out', () => {
 
   it('asks at 115 minutes and logs out at 120, clearing storage and going to /login?reason=timeout after 2 s', async () => {
     localStorage.setItem('draft', 'x');
+    localStorage.setItem('shalav.worker-outbox', '[{"key":"k1"}]');
     sessionStorage.setItem('draft', 'y');
     const { onLogout, navigate } = setup();
     act(() => void vi.advanceTimersByTime(PROMPT_MS - 1000));
@@ -39,6 +40,7 @@ describe('signed-in idle time-out', () => {
     await act(async () => void vi.advanceTimersByTime(LOGOUT_MS - PROMPT_MS));
     expect(onLogout).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('draft')).toBeNull();
+    expect(localStorage.getItem('shalav.worker-outbox')).toBe('[{"key":"k1"}]'); // promised writes stay
     expect(sessionStorage.getItem('draft')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
     act(() => void vi.advanceTimersByTime(2000));

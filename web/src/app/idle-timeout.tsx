@@ -11,13 +11,19 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'keydown', 'scrol
 export const PROMPT_MS = IDLE_PROMPT_MINUTES * 60_000;
 export const LOGOUT_MS = SESSION_IDLE_MINUTES * 60_000;
 
-/** Clears local and session storage (spec §9), keeping only the chosen language. */
-function clearStorage() {
+/**
+ * Clears local and session storage (spec §9), keeping the chosen language and what a worker's page
+ * keeps on this phone (the outbox of writes waiting for signal, uploaded photos): a foreman's phone
+ * may serve both roles, and those writes were promised to arrive.
+ */
+export function clearStorage() {
   try {
-    const lng = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    const keep = Object.keys(localStorage)
+      .filter((k) => k === LANGUAGE_STORAGE_KEY || k.startsWith('shalav.worker') || k.startsWith('shalav.photo'))
+      .map((k) => [k, localStorage.getItem(k)!] as const);
     localStorage.clear();
     sessionStorage.clear();
-    if (lng) localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    for (const [k, v] of keep) localStorage.setItem(k, v);
   } catch {
     /* storage unavailable */
   }

@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { Loading } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { onUnauthorized } from '../lib/api.ts';
-import { useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';
+import { authUserKey, useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
 import { signedInRoutes } from './routes.tsx';
 import { useLiveUpdates } from './live-updates.ts';
@@ -67,19 +68,30 @@ export function LayoutShell() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const { data: user, isPending } = useAuthUser();
   const profile = useProfile(Boolean(user?.projectId));
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const live = useLiveUpdates(Boolean(user));
 
+  // The server ended the session: forget the signed-in user at once (else /login would send us
+  // straight back here), tell the user once, and go to /login after 0.5 s (spec §2.1).
+  const leaving = useRef(false);
   useEffect(
     () =>
       onUnauthorized(() => {
+        if (leaving.current) return;
+        leaving.current = true;
         toast({ title: t('auth.unauthorized'), variant: 'destructive' });
-        setTimeout(() => navigate('/login'), 500);
+        setTimeout(() => {
+          queryClient.clear();
+          queryClient.setQueryData(authUserKey, null);
+          leaving.current = false;
+          navigate('/login', { replace: true });
+        }, 500);
       }),
-    [navigate, t],
+    [navigate, t, queryClient],
   );
 
   if (isPending) return <Loading />;

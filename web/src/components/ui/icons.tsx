@@ -148,3 +148,8 @@ export const PrinterIcon = (p: SVGProps<SVGSVGElement>) => (
     <rect x="7" y="14" width="10" height="7" />
   </Svg>
 );
+export const RefreshIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+  </Svg>
+);

@@ -48,6 +48,9 @@ export function PhotoDialog({ open, onOpenChange, onPicked }: { open: boolean; o
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [deviceId, setDeviceId] = useState('');
 
+  const openRef = useRef(open);
+  openRef.current = open;
+
   const startCamera = useCallback(async (chosen?: string) => {
     if (!hasLiveCamera()) return setState('unsupported');
     stopStream(streamRef.current);
@@ -58,6 +61,11 @@ export function PhotoDialog({ open, onOpenChange, onPicked }: { open: boolean; o
         audio: false,
         video: chosen ? { deviceId: { exact: chosen }, ...CAMERA_CONSTRAINTS } : { facingMode: 'environment', ...CAMERA_CONSTRAINTS },
       });
+      // Closed while the camera was starting (permission prompt, a quick ×): switch it off again.
+      if (!openRef.current) {
+        stopStream(stream);
+        return;
+      }
       streamRef.current = stream;
       if (videoRef.current) {
         videoRef.current.srcObject = stream;

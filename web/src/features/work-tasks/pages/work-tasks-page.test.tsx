@@ -155,6 +155,18 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toEqual([{ roomId: ROOM_ID, workerName: 'Dana Levi', floorNumber: '3' }]);
   });
 
+  it('offers the name this phone already knows when a unit label opens the page, and remembers a new one', async () => {
+    localStorage.setItem('shalav.worker.name', JSON.stringify({ first: 'Olena', last: 'Shevchenko' }));
+    const { fetchMock } = renderPage(`/work-tasks/${ROOM_ID}`);
+    expect(await screen.findByLabelText(/Your name/)).toHaveValue('Olena Shevchenko');
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Rajesh Kumar' } });
+    fireEvent.click(screen.getByRole('button', { name: /Start work/ }));
+    expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toEqual([{ roomId: ROOM_ID, workerName: 'Rajesh Kumar' }]);
+    expect(JSON.parse(localStorage.getItem('shalav.worker.name')!)).toEqual({ first: 'Rajesh', last: 'Kumar' });
+    localStorage.removeItem('shalav.worker.name');
+  });
+
   it('skips the welcome step when the address carries the worker name, and asks for the project-local day', async () => {
     const { fetchMock } = renderPage(asWorker);
     expect(await screen.findByText('Wall tiles')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { InactivityBanner } from '../components/inactivity-banner.tsx';
 import { ReportDialog, type ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
+import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 
@@ -70,7 +71,8 @@ function Header({ room }: { room: PublicRoomDetails }) {
 
 function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: string) => Promise<boolean> }) {
   const { t } = useTranslation('workTasks');
-  const [name, setName] = useState('');
+  // A unit's own label opens this page directly: offer the name this phone already knows.
+  const [name, setName] = useState(() => fullName(recallWorkerName()));
   const [starting, setStarting] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -302,6 +304,7 @@ export default function WorkTasksPage() {
   const start = async (name: string) => {
     const status = await startWorkSession(unit.id, name, floorNumber);
     if (status === 'rejected') return false;
+    rememberWorkerName(splitName(name));
     const next = new URLSearchParams(search);
     next.set('workerName', name);
     // The name goes into the address, so a reload does not ask for it again.

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
+import { ClockIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 
 /** m:ss, rounded up so the count never shows 0:00 before the form closes. */
 export function formatCountdown(ms: number) {
@@ -18,9 +19,7 @@ export function InactivityWarning({ remainingMs, onExtend }: { remainingMs: numb
     >
       {/* Announced once; the countdown below changes every second and is not a live region. */}
       <p role="alert" className="flex items-center gap-2 text-lg font-semibold">
-        <span aria-hidden className="text-2xl leading-none">
-          ⏳
-        </span>
+        <ClockIcon className="h-7 w-7" />
         {t('idle.warning')}
       </p>
       <p className={`text-xl font-bold tabular-nums ${urgent ? 'text-red-800' : ''}`}>{t('idle.countdown', { time: formatCountdown(remainingMs) })}</p>
@@ -50,7 +49,7 @@ export function InactivityClosed({ onRestart }: { onRestart: () => void }) {
         autoFocus
         className="min-h-14 w-full max-w-sm rounded-xl bg-blue-700 px-6 text-xl font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
       >
-        <span aria-hidden>↻ </span>
+        <RefreshIcon className="me-2 inline h-6 w-6 align-text-bottom" />
         {t('idle.restart')}
       </button>
     </section>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
 import { resolveUnit } from '../lib/unit-match.ts';
-import { splitName, suggestNames, fullName, type WorkerName } from '../lib/worker-memory.ts';
-import { ArrowDownIcon, BuildingIcon, CheckIcon, DoorIcon, UserIcon, UsersIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
+import { ArrowDownIcon, ArrowNextIcon, BuildingIcon, CheckIcon, ClockIcon, DoorIcon, UserIcon, UsersIcon, XIcon } from '../../../components/ui/icons.tsx';
 
 export interface StartWorkValues {
   unit: PublicRoom;
@@ -205,7 +205,7 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
           className="flex min-h-14 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 text-xl font-bold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
           data-testid="start-button"
         >
-          <span aria-hidden>{submitting ? '⏳' : '▶'}</span>
+          {submitting ? <ClockIcon className="h-6 w-6" /> : <ArrowNextIcon className="h-6 w-6" />}
           {submitting ? t('starting') : t('start')}
         </button>
         <button

@@ -13,8 +13,8 @@ import { InactivityClosed, InactivityWarning } from '../components/inactivity.ts
 import { LanguageStep } from '../components/language-step.tsx';
 import { Notice } from '../components/notice.tsx';
 import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
-import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../lib/worker-memory.ts';
-import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, StopIcon } from '../../../components/ui/icons.tsx';
+import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../../../lib/worker-memory.ts';
+import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
 import { startOutbox } from '../../../lib/outbox.ts';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
@@ -34,7 +34,7 @@ function RetryButton({ onClick }: { onClick: () => void }) {
       onClick={onClick}
       className="flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 text-lg font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
     >
-      <span aria-hidden>↻</span>
+      <RefreshIcon className="h-5 w-5" />
       {t('actions.retry')}
     </button>
   );
