@@ -6,7 +6,17 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { completeTask } from '../api/work-tasks.ts';
 import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
 import { PhotoError, compressPhoto, uploadPhoto, type PhotoProblem } from '../lib/photo-upload.ts';
-import { findUploadedPhoto, findWaitingPhoto, forgetUploadedPhoto, forgetWaitingPhoto, keepUploadedPhoto, keepWaitingPhoto } from '../lib/photo-store.ts';
+import {
+  findCompletionIntent,
+  findUploadedPhoto,
+  findWaitingPhoto,
+  forgetCompletionIntent,
+  forgetUploadedPhoto,
+  forgetWaitingPhoto,
+  keepCompletionIntent,
+  keepUploadedPhoto,
+  keepWaitingPhoto,
+} from '../lib/photo-store.ts';
 import { CameraIcon, CheckIcon, ChevronIcon, ClockIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { PhotoDialog } from './photo-dialog.tsx';
 
@@ -68,6 +78,8 @@ export function TaskCard({
   const [photo, setPhoto] = useState<PhotoState>({ status: 'idle' });
   const [dialogOpen, setDialogOpen] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Completed on the phone, waiting for its photo to go up (survives reloads with the photo). */
+  const [queued, setQueued] = useState(() => Boolean(findCompletionIntent(task.id)));
   const preview = usePreviewUrl(photo.status === 'idle' ? undefined : photo.file);
 
   const upload = useCallback(
@@ -90,6 +102,13 @@ export function TaskCard({
         setPhoto({ status: 'done', file: ready, photoUrl });
         keepUploadedPhoto(task.id, photoUrl);
         void forgetWaitingPhoto(task.id);
+        // The worker already pressed "complete" while the photo waited for signal: finish it now.
+        const intent = findCompletionIntent(task.id);
+        if (intent) {
+          forgetCompletionIntent(task.id);
+          setQueued(false);
+          void completeTask(roomId, task.id, { notes: intent.notes, photoUrl, workerName: intent.workerName });
+        }
         toast({ title: t('photo.uploaded'), variant: 'success' });
       } catch (err) {
         const problem = err instanceof PhotoError ? err.problem : 'network';
@@ -110,6 +129,7 @@ export function TaskCard({
   useEffect(() => {
     if (task.isCompleted) {
       forgetUploadedPhoto(task.id);
+      forgetCompletionIntent(task.id);
       void forgetWaitingPhoto(task.id);
       return;
     }
@@ -118,12 +138,12 @@ export function TaskCard({
     void findWaitingPhoto(task.id).then((file) => {
       if (cancelled) return;
       if (uploaded) setPhoto((s) => (s.status === 'idle' ? { status: 'done', file: file ?? new File([], 'photo.jpg', { type: 'image/jpeg' }), photoUrl: uploaded } : s));
-      else if (file) setPhoto((s) => (s.status === 'idle' ? { status: 'waiting', file } : s));
+      else if (file) void upload(file, true); // try at once: the signal may be back
     });
     return () => {
       cancelled = true;
     };
-  }, [task.id, task.isCompleted]);
+  }, [task.id, task.isCompleted, upload]);
 
   // A photo that met no signal goes again by itself: when the phone is back online, and every 15 s.
   useEffect(() => {
@@ -148,10 +168,18 @@ export function TaskCard({
   );
 
   const photoReady = !task.requiresPhoto || photo.status === 'done';
-  const busy = sending || !!pending;
+  // A photo taken without signal counts: the completion waits on the phone and follows the photo.
+  const photoTaken = photoReady || photo.status === 'waiting';
+  const busy = sending || !!pending || queued;
 
   const complete = async () => {
     if (busy) return;
+    if (photo.status === 'waiting') {
+      keepCompletionIntent(task.id, { notes: notes.trim() || null, workerName });
+      setQueued(true);
+      toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
+      return;
+    }
     if (!photoReady) {
       toast({ title: t('photo.requiredTitle'), description: t('photo.required'), variant: 'destructive' });
       return;
@@ -224,6 +252,12 @@ export function TaskCard({
             {minutes}
             {cameraMark}
           </span>
+          {queued && !pending && (
+            <span className="mt-2 flex items-center gap-2 text-sm font-semibold text-amber-800" role="status">
+              <NoSignalIcon className="h-4 w-4" />
+              {t('outbox.waiting')}
+            </span>
+          )}
           {pending && (
             <span className={`mt-2 flex items-center gap-2 text-sm font-semibold ${pending.waiting ? 'text-amber-800' : 'text-blue-800'}`} role="status">
               {pending.waiting ? <NoSignalIcon className="h-4 w-4" /> : <ClockIcon className="h-4 w-4" />}
@@ -302,7 +336,7 @@ export function TaskCard({
             />
           </div>
 
-          {!photoReady && (
+          {!photoTaken && (
             <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
               <CameraIcon className="h-4 w-4" /> {t('photo.firstHint')}
             </p>
@@ -310,8 +344,8 @@ export function TaskCard({
           <Button
             onClick={() => void complete()}
             disabled={busy}
-            aria-disabled={!photoReady || busy}
-            className={`min-h-14 w-full text-base ${photoReady ? '' : 'cursor-not-allowed opacity-60'}`}
+            aria-disabled={!photoTaken || busy}
+            className={`min-h-14 w-full text-base ${photoTaken ? '' : 'cursor-not-allowed opacity-60'}`}
           >
             <CheckIcon /> {busy ? t('task.sending') : t('task.complete')}
           </Button>

@@ -76,3 +76,35 @@ export function forgetUploadedPhoto(taskId: string) {
     /* ignore */
   }
 }
+
+/** "Complete this stage once its photo is up": kept while the photo waits for signal. */
+export interface CompletionIntent {
+  notes: string | null;
+  workerName: string;
+}
+const INTENT_PREFIX = 'shalav.worker.complete-after-photo.';
+
+export function keepCompletionIntent(taskId: string, intent: CompletionIntent) {
+  try {
+    localStorage.setItem(INTENT_PREFIX + taskId, JSON.stringify(intent));
+  } catch {
+    /* unavailable: the worker presses "complete" again once the photo is up */
+  }
+}
+
+export function findCompletionIntent(taskId: string): CompletionIntent | undefined {
+  try {
+    const raw = localStorage.getItem(INTENT_PREFIX + taskId);
+    return raw ? (JSON.parse(raw) as CompletionIntent) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetCompletionIntent(taskId: string) {
+  try {
+    localStorage.removeItem(INTENT_PREFIX + taskId);
+  } catch {
+    /* ignore */
+  }
+}
