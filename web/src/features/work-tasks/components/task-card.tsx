@@ -118,8 +118,7 @@ export function TaskCard({
           return;
         }
         setPhoto({ status: 'error', file: ready, problem });
-        const server = err instanceof PhotoError && err.cause instanceof Error ? (err.cause as { serverMessage?: string }).serverMessage : undefined;
-        toast({ title: t(`photo.errors.${problem}`), description: server, variant: 'destructive' });
+        toast({ title: t(`photo.errors.${problem}`), variant: 'destructive' });
       }
     },
     [roomId, t, task.id],

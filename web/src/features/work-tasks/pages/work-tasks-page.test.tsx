@@ -298,13 +298,14 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true'));
   });
 
-  it("shows the server's refusal and does not mark the task done", async () => {
+  it("explains the server's refusal in the worker's language and does not mark the task done", async () => {
     renderPage(asWorker, { [COMPLETE('t2')]: { status: 409, body: { message: 'This task was already completed by Avi' } } });
     await screen.findByText('Plaster');
     fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
     const t = await findToast('Error completing task');
-    expect(t).toHaveTextContent('already completed by Avi');
+    expect(t).toHaveTextContent('This task was already marked as done.');
+    expect(t).not.toHaveTextContent('Avi'); // the server's English is for managers and logs
     expect(localStorage.getItem('shalav.worker-outbox')).toBe('[]');
   });
 

@@ -18,6 +18,7 @@ import { ReportDialog, type ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
+import { refusalText } from '../lib/refusal.ts';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 
@@ -139,12 +140,12 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
             queryClient.setQueryData<PublicTask[]>(key, (old) => old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)));
             toast({ title: t('toast.taskCompleted'), variant: 'success' });
           } else {
-            toast({ title: t('toast.completeError'), description: r.error.serverMessage ?? r.error.message, variant: 'destructive' });
+            toast({ title: t('toast.completeError'), description: refusalText(t, r.error.status, 'complete'), variant: 'destructive' });
           }
           void queryClient.invalidateQueries({ queryKey: key });
         } else if (entry.kind === 'shortage' || entry.kind === 'measurement') {
           if (r.ok) toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageAdded' : 'toast.measurementAdded'), variant: 'success' });
-          else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: r.error.serverMessage ?? r.error.message, variant: 'destructive' });
+          else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: refusalText(t, r.error.status, 'report'), variant: 'destructive' });
         }
       }),
     [queryClient, room.today, t],
@@ -260,7 +261,7 @@ export default function WorkTasksPage() {
   useEffect(() => {
     startOutbox();
     return onOutboxResult((r) => {
-      if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: r.error.serverMessage ?? r.error.message, variant: 'destructive' });
+      if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: refusalText(t, r.error.status, 'session'), variant: 'destructive' });
     });
   }, [t]);
 
