@@ -62,6 +62,8 @@ export const userSchema = z.object({
   projectId: z.string(),
   isActive: z.boolean(),
   projectStatus: z.enum(['active', 'cancelled', 'inactive']),
+  /** The project's IANA time zone: times are shown in it, "today" is its date. */
+  timezone: z.string(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

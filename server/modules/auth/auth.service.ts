@@ -44,6 +44,7 @@ export function toUser(u: UserRow, p: ProjectRow): User {
     projectId: p.id,
     isActive: u.isActive,
     projectStatus: p.status as User['projectStatus'],
+    timezone: p.timezone,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -44,5 +44,6 @@ export const userWith = (facilityType: string) => ({
   projectId: 'p1',
   isActive: true,
   projectStatus: 'active',
+  timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
 });

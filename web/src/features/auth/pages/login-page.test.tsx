@@ -21,6 +21,7 @@ const user: User = {
   projectId: 'p1',
   isActive: true,
   projectStatus: 'active',
+  timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

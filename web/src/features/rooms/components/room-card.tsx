@@ -5,10 +5,10 @@ import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 
 /** One unit on the map; a button that opens its details. */
 export function RoomCard({ room, onOpen }: { room: Room; onOpen: (room: Room) => void }) {
-  const { t, tw, lng } = useRoomsText();
+  const { t, tw, lng, timeZone } = useRoomsText();
   const status = normalizeStatus(room.status);
   const floor = room.floor === null ? t('card.noFloor') : t('card.floor', { floor: room.floor });
-  const last = room.lastCleaned ? formatDateTime(room.lastCleaned, lng) : tw('card.never');
+  const last = room.lastCleaned ? formatDateTime(room.lastCleaned, lng, timeZone) : tw('card.never');
   return (
     <button
       type="button"

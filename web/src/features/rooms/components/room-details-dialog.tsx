@@ -11,7 +11,7 @@ import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 type DailyTask = NonNullable<ReturnType<typeof useRoomDetails>['data']>['tasks'][number];
 
 function TaskItem({ task }: { task: DailyTask }) {
-  const { t, tw, lng } = useRoomsText();
+  const { t, tw, lng, timeZone } = useRoomsText();
   return (
     <li className={`rounded-lg border p-3 ${task.isCompleted ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white'}`} data-testid="room-task">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -33,8 +33,8 @@ function TaskItem({ task }: { task: DailyTask }) {
       {task.isCompleted && task.completedAt && (
         <p className="mt-1 text-sm text-slate-800">
           {task.cleanerName
-            ? tw('details.completedBy', { time: formatDateTime(task.completedAt, lng), worker: task.cleanerName })
-            : t('details.completedAt', { time: formatDateTime(task.completedAt, lng) })}
+            ? tw('details.completedBy', { time: formatDateTime(task.completedAt, lng, timeZone), worker: task.cleanerName })
+            : t('details.completedAt', { time: formatDateTime(task.completedAt, lng, timeZone) })}
         </p>
       )}
       {task.notes && (
@@ -70,7 +70,7 @@ export function RoomDetailsDialog({
   onEdit: (room: Room) => void;
   onDelete: (room: Room) => void;
 }) {
-  const { t, tw, lng } = useRoomsText();
+  const { t, tw, lng, timeZone } = useRoomsText();
   const { t: tc } = useTranslation('common');
   const details = useRoomDetails(room?.id ?? null);
   // The list's copy shows at once; the details call's fresher copy replaces it when it arrives.
@@ -90,7 +90,7 @@ export function RoomDetailsDialog({
             </dd>
             <dt className="text-slate-700">{tw('card.lastDone')}</dt>
             <dd className="font-medium" data-testid="details-last">
-              {shown.lastCleaned ? formatDateTime(shown.lastCleaned, lng) : tw('card.never')}
+              {shown.lastCleaned ? formatDateTime(shown.lastCleaned, lng, timeZone) : tw('card.never')}
               {shown.lastCleaned && shown.lastCleanedBy && (
                 <span className="block font-normal" dir="auto">
                   {shown.lastCleanedBy}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_TONE_CLASS, normalizeStatus, taskTone, wordingFor } from './room-display.ts';
+import { TASK_TONE_CLASS, formatDateTime, normalizeStatus, taskTone, wordingFor } from './room-display.ts';
 
 describe('taskTone (the completed-of-total badge)', () => {
   it('is green when every task of today is done', () => {
@@ -35,5 +35,13 @@ describe('normalizeStatus', () => {
     expect(normalizeStatus('in_progress')).toBe('in_progress');
     expect(normalizeStatus('inactive')).toBe('inactive');
     expect(normalizeStatus('dirty')).toBe('needs_cleaning');
+  });
+});
+
+describe('times on the map', () => {
+  it("are shown in the project's time zone, not the browser's", () => {
+    // 22:30 UTC is already 00:30 the next day in Jerusalem.
+    expect(formatDateTime('2026-11-22T22:30:00Z', 'en-GB', 'Asia/Jerusalem')).toBe('23/11/2026, 00:30');
+    expect(formatDateTime('2026-11-22T22:30:00Z', 'en-GB', 'UTC')).toBe('22/11/2026, 22:30');
   });
 });

@@ -46,13 +46,14 @@ export const TASK_TONE_CLASS: Record<TaskTone, string> = {
 };
 
 /** Date and time in the reader's language (the browser's time zone). */
-export function formatDateTime(iso: string, lng: string): string {
+/** Times are shown in the project's time zone (where the site is), not the browser's. */
+export function formatDateTime(iso: string, lng: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(d);
 }
-export function formatTime(iso: string, lng: string): string {
+export function formatTime(iso: string, lng: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng, { timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(lng, { timeStyle: 'short', timeZone }).format(d);
 }

@@ -10,5 +10,5 @@ export function useRoomsText() {
   const ctx = wordingContext(wording);
   /** Translate with the project's wording; extra options (placeholders) are merged in. */
   const tw = (key: string, options: Record<string, unknown> = {}) => t(key, { ...ctx, ...options });
-  return { t, tw, wording, lng: i18n.language };
+  return { t, tw, wording, lng: i18n.language, timeZone: user?.timezone };
 }

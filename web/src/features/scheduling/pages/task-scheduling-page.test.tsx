@@ -9,7 +9,7 @@ import TaskSchedulingPage from './task-scheduling-page.tsx';
 
 const user = {
   id: 'u1', username: 'demo', firstName: 'Dana', lastName: null, email: null, phone: null, city: null, role: 'admin', isOwner: true,
-  facilityName: 'Site', facilityType: 'construction', profileImageUrl: null, projectId: 'p1', isActive: true, projectStatus: 'active', createdAt: '2026-01-01T00:00:00Z',
+  facilityName: 'Site', facilityType: 'construction', profileImageUrl: null, projectId: 'p1', isActive: true, projectStatus: 'active', timezone: 'Asia/Jerusalem', createdAt: '2026-01-01T00:00:00Z',
 };
 const unit = (id: string, number: string, type = 'apartment'): Room => ({
   id, number, type, facilityType: 'construction', name: null, description: null, floor: null, status: 'needs_cleaning', lastCleaned: null, lastCleanedBy: null, totalTasksToday: 0, completedTasksToday: 0,

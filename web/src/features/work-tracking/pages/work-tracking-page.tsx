@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useScheduledTasks } from '../api/scheduled-tasks.ts';
 import { ScheduledTaskCard } from '../components/scheduled-task-card.tsx';
+import { useAuthUser } from '../../auth/api/auth.ts';
 import {
   PROJECT_TYPE_FILTERS,
   SEARCH_DEBOUNCE_MS,
@@ -51,10 +52,12 @@ export default function WorkTrackingPage() {
   }, [pastEnd, filters, pages, setParams]);
   const filtered = filters.search !== '' || filters.status !== 'all' || filters.projectType !== 'all';
 
+  // In the project's time zone: where the work happened.
+  const timeZone = useAuthUser().data?.timezone;
   const formatTime = useMemo(() => {
-    const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+    const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone });
     return (iso: string) => fmt.format(new Date(iso));
-  }, [i18n.language]);
+  }, [i18n.language, timeZone]);
 
   const clear = () => {
     setText('');
