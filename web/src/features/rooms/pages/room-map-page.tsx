@@ -12,6 +12,7 @@ import { RoomDetailsDialog } from '../components/room-details-dialog.tsx';
 import { NO_FILTERS, RoomFilters, filterRooms, type RoomFilterState } from '../components/room-filters.tsx';
 import { RoomFormDialog } from '../components/room-form-dialog.tsx';
 import { RoomSummaryTiles } from '../components/room-summary-tiles.tsx';
+import { RefreshIcon } from '../../../components/ui/icons.tsx';
 
 const linkClass = 'inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800';
 
@@ -104,10 +105,7 @@ export default function RoomMapPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={refresh} disabled={refreshing} aria-busy={refreshing || undefined}>
-            <span
-              aria-hidden
-              className={`inline-block h-4 w-4 rounded-full border-2 border-slate-300 border-t-blue-700 ${refreshing ? 'animate-spin' : ''}`}
-            />
+            <RefreshIcon className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} />
             {refreshing ? t('header.refreshing') : tc('actions.refresh')}
           </Button>
           <Button onClick={openAdd}>
