@@ -19,6 +19,7 @@ import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { workerRoutes } from './modules/worker/worker.routes.ts';
 import { objectRoutes } from './modules/objects/objects.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(scheduleRoutes, { prefix: '/api' });
   await app.register(qrRoutes, { prefix: '/api' });
   await app.register(workerRoutes, { prefix: '/api' });
+  await app.register(reportRoutes, { prefix: '/api' });
   await app.register(objectRoutes);
   await app.register(eventRoutes, { prefix: '/api' });
 

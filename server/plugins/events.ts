@@ -17,7 +17,8 @@ export function registerLiveEventHook(app: FastifyInstance) {
     const type = request.routeOptions.config?.liveEvent;
     const auth = request.authCache;
     if (!type || reply.statusCode >= 300 || !auth || auth.kind !== 'user') return;
-    const unitId = (request.params as { id?: string; roomId?: string } | undefined)?.id;
+    // Only unit routes carry a unit id in the path (elsewhere :id names a report or a template).
+    const unitId = type === 'unit.changed' ? (request.params as { id?: string } | undefined)?.id : undefined;
     app.events.publish({ projectId: auth.projectId, type, unitId });
   });
 }
