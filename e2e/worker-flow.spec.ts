@@ -119,6 +119,14 @@ test('a worker on a phone completes a stage with a photo; the manager sees it li
   // The map shows A101 done without a reload.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('room-card').filter({ hasText: 'A101' }).getByTestId('task-count')).toContainText('7/7');
+
+  // The worker's reports reach the manager's tables, with the unit.
+  await page.goto('/shortages-table');
+  await expect(page.getByText('ידית חלון').first()).toBeVisible();
+  await expect(page.getByText('A101').first()).toBeVisible();
+  await page.goto('/measurements-table');
+  await expect(page.getByText('משקוף').first()).toBeVisible();
+  await expect(page.getByText(/2100\s*×\s*900/).first()).toBeVisible();
   await worker.context.close();
 });
 
