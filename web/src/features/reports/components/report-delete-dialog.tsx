@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { serverText } from '../lib/server-text.ts';
 import { useDeleteReport } from '../api/reports.ts';
@@ -10,7 +8,6 @@ import { useReportsText } from '../lib/use-reports-text.ts';
 /** Confirmation before deleting: nothing is sent until the user confirms. */
 export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind; report: Report | null; onClose: () => void }) {
   const { t } = useReportsText();
-  const tc = useTranslation('common').t;
   const remove = useDeleteReport(kind);
   const confirm = () => {
     if (!report) return;
@@ -23,20 +20,16 @@ export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind
     });
   };
   return (
-    <Dialog open={report !== null} onOpenChange={(o) => !o && !remove.isPending && onClose()} title={t(`${kind}.deleteTitle`)} description={t(`${kind}.deleteConfirm`)}>
-      {report && (
-        <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm break-words text-red-900" dir="auto">
-          {report.name}
-        </p>
-      )}
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
-          {remove.isPending ? t('deleting') : tc('actions.delete')}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={report !== null}
+      onClose={onClose}
+      title={t(`${kind}.deleteTitle`)}
+      description={t(`${kind}.deleteConfirm`)}
+      pending={remove.isPending}
+      pendingLabel={t('deleting')}
+      onConfirm={confirm}
+    >
+      {report && <span dir="auto">{report.name}</span>}
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Room } from '../../../../../contract/rooms.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDeleteRoom } from '../api/rooms.ts';
@@ -23,21 +22,16 @@ export function RoomDeleteDialog({ room, onClose, onDeleted }: { room: Room | nu
     });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={room !== null}
-      onOpenChange={(o) => !o && !remove.isPending && onClose()}
+      onClose={onClose}
       title={room ? tw('delete.title', { number: room.number }) : ''}
       description={tw('delete.confirm')}
+      pending={remove.isPending}
+      pendingLabel={tw('delete.deleting')}
+      onConfirm={confirm}
     >
-      <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">{tw('delete.warning')}</p>
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
-          {remove.isPending ? tw('delete.deleting') : tc('actions.delete')}
-        </Button>
-      </div>
-    </Dialog>
+      {tw('delete.warning')}
+    </ConfirmDialog>
   );
 }

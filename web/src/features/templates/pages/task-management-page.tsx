@@ -20,6 +20,7 @@ import {
 } from '../api/templates.ts';
 import { TaskTemplateCard } from '../components/task-template-card.tsx';
 import { TaskTemplateForm } from '../components/task-template-form.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
 /** Facility types that come with a default task list: construction's inspection stages, a hotel's daily cleaning. */
 const WITH_DEFAULTS: readonly TemplateFacilityType[] = ['construction', 'hotel'];
@@ -172,27 +173,23 @@ export default function TaskManagementPage() {
         )}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        onClose={() => setDeleting(null)}
         title={t('delete.title')}
         description={t('delete.confirm')}
+        confirmLabel={t('delete.submit')}
+        pendingLabel={t('delete.deleting')}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
       >
         {deleting && (
-          <div className="space-y-4">
-            <p className="rounded-md bg-slate-100 p-3 font-medium break-words text-slate-900">{templateText(deleting, i18n.language).name}</p>
-            <p className="text-sm text-slate-700">{t('delete.warning')}</p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
-                {remove.isPending ? t('delete.deleting') : t('delete.submit')}
-              </Button>
-            </div>
-          </div>
+          <>
+            <p className="font-medium">{templateText(deleting, i18n.language).name}</p>
+            <p className="mt-1">{t('delete.warning')}</p>
+          </>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }
