@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { FACILITY_TYPES, ROLES } from './constants.ts';
+import { optionalText, requiredText } from './text.ts';
 
-const requiredText = (max = 200) => z.string().trim().min(1).max(max);
-const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 
 export const loginInput = z.object({
   username: z.string().trim().min(1, 'Please fill username and password').max(100),

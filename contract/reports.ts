@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { optionalText } from './text.ts';
 
 /** Shortages and measurements reported on site (spec: "Shortages table", "Measurements table"). */
 export const REPORT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 const quantity = z.coerce.number().int().min(1, 'Quantity must be at least 1').max(100_000);
 const mm = z.coerce.number().int().min(0, 'Millimetres must be 0 or more').max(1_000_000);
 
@@ -41,9 +34,9 @@ export type Measurement = z.infer<typeof measurementSchema>;
 export const shortageInput = z.object({
   name: z.string().trim().min(1, 'Please enter an item name').max(200),
   quantity,
-  notes: text(2000),
-  reportedBy: text(100),
-  apartmentNumber: text(30),
+  notes: optionalText(2000),
+  reportedBy: optionalText(100),
+  apartmentNumber: optionalText(30),
   status: z.enum(REPORT_STATUSES).default('pending'),
 });
 export type ShortageInput = z.input<typeof shortageInput>;
