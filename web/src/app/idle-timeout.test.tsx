@@ -1,22 +1,22 @@
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nProvider } from '../lib/i18n-react.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en/common.json';
 import { IdleTimeout, LOGOUT_MS, PROMPT_MS } from './idle-timeout.tsx';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: en } }, react: { useSuspense: false } });
+  await i18n.init({ lng: 'en', resources: { en: { common: en } } });
 });
 
 function setup(enabled = true) {
   const onLogout = vi.fn(async () => undefined);
   const navigate = vi.fn();
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <IdleTimeout enabled={enabled} onLogout={onLogout} navigate={navigate} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onLogout, navigate, ...view };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react.tsx';
 import { IDLE_PROMPT_MINUTES, SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';

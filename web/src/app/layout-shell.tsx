@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/toast.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react.tsx';
 import { LOCALES, type Locale } from '../../../contract/constants.ts';
 import { setLanguage } from '../lib/i18n.ts';
 

@@ -1,5 +1,5 @@
 import i18n, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'shalav.language';
@@ -52,7 +52,6 @@ export function initI18n(lng: Locale = storedLanguage()) {
   i18n.on('languageChanged', applyDocumentLanguage);
   void i18n
     .use(lazyBackend)
-    .use(initReactI18next)
     .init({
       lng,
       fallbackLng: false,
@@ -60,7 +59,6 @@ export function initI18n(lng: Locale = storedLanguage()) {
       ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      react: { useSuspense: true },
     });
   applyDocumentLanguage(lng);
   return i18n;

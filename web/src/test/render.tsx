@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import i18n from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nProvider } from '../lib/i18n-react.tsx';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi, type Mock } from 'vitest';
 import { LOCALES, type Locale } from '../../../contract/constants.ts';
@@ -29,7 +29,7 @@ for (const [file, messages] of Object.entries(files)) {
 
 export function initTestI18n(lng: Locale = 'en') {
   if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
+    void i18n.init({
       resources,
       lng,
       fallbackLng: false,
@@ -37,7 +37,6 @@ export function initTestI18n(lng: Locale = 'en') {
       ns: Object.keys(resources.en ?? {}),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
       initAsync: false,
     });
   } else if (i18n.language !== lng) {
@@ -71,7 +70,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const queryClient = options.queryClient ?? createTestQueryClient();
   const instance = initTestI18n(options.language ?? 'en');
   const result = render(
-    <I18nextProvider i18n={instance}>
+    <I18nProvider i18n={instance}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[options.url ?? path]}>
           <Routes>
@@ -81,7 +80,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
         </MemoryRouter>
         <Toaster />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { ...result, queryClient };
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en/common.json';
 import he from '../../locales/he/common.json';
@@ -8,14 +8,14 @@ import { Toaster, dismissToast, swipeDirectionFor, toast } from './toast.tsx';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: en }, he: { common: he } }, react: { useSuspense: false } });
+  await i18n.init({ lng: 'en', resources: { en: { common: en }, he: { common: he } } });
 });
 
 const renderToaster = () =>
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Toaster />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('toasts', () => {

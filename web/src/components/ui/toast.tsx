@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { dirOf } from '../../lib/i18n.ts';
 
 export interface ToastInput {

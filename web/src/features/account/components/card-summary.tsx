@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Profile } from '../../../../../contract/auth.ts';
 import { brandName, formatExpiry, maskedCardNumber } from '../format.ts';
 import { DetailsList } from './details-list.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Profile } from '../../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 
 /** Username and password, as the login page and the platform-admin dialog both ask for them. */

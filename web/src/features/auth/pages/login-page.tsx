@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import { LanguageSelect } from '../../../components/language-select.tsx';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, useNavigate } from 'react-router';
 import { PROJECT_TYPES } from '../../../../../contract/constants.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { QUICK_TEMPLATES, expandTemplates, type RoomTemplate } from '../../../../../contract/generator.ts';
 
 export type QuickTemplateName = keyof typeof QUICK_TEMPLATES;

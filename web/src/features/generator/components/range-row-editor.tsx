@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { GENERATOR_UNIT_TYPES, MAX_PREFIX } from '../../../../../contract/generator.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fallsBackToOne, rowLabels, rowProblem, type GeneratorUnitType, type RangeRow } from './generator-rows.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { GENERATOR_PROJECT_TYPES, MAX_BULK_UNITS, type RoomTemplate } from '../../../../../contract/generator.ts';
 import { Button } from '../../../components/ui/button.tsx';

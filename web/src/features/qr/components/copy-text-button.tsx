@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { COPY_FEEDBACK_MS } from '../lib/qr-print.ts';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { serverText } from '../lib/server-text.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';
 import { MM_MAX, QUANTITY_MAX, draftFrom, draftProblems, inputFrom, type DraftProblem, type ReportDraft } from '../lib/report-form.ts';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
 import { useReportsText } from '../lib/use-reports-text.ts';

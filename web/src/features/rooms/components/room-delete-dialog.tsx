@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';

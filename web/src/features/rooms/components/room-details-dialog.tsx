@@ -1,5 +1,5 @@
 import type { Room } from '../../../../../contract/rooms.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { UNIT_TYPES, type UnitType } from '../../../../../contract/constants.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useAuthUser } from '../../auth/api/auth.ts';
 import { wordingContext, wordingFor, type Wording } from './room-display.ts';
 

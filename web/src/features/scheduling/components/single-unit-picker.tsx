@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useSchedulingT } from '../lib/use-wording.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { CLEANING_FACILITY_TYPES } from '../../../../../contract/constants.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { TaskTemplate } from '../../../../../contract/templates.ts';
 import { templateText } from '../api/templates.ts';
 

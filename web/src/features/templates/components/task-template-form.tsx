@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { TEMPLATE_MINUTES, TEMPLATE_ROOM_TYPES, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';

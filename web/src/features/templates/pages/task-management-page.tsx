@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { TEMPLATE_FACILITY_TYPES, templateFacilityTypeOf, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

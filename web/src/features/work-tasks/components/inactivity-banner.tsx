@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';

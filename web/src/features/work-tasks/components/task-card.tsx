@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';

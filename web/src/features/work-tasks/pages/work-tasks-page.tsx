@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '../../../../../contract/constants.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';

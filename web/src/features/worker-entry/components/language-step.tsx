@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
 import { LANGUAGE_NAMES } from '../../../components/language-select.tsx';
 import { dirOf } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
 import { resolveUnit } from '../lib/unit-match.ts';

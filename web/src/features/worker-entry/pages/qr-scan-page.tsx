@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
