@@ -87,7 +87,6 @@ export function useTranslation(ns: string | readonly string[] = 'common'): { t: 
       });
       store.loading.set(key, promise);
     }
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the Suspense protocol
     throw promise;
   }
 
