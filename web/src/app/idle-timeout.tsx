@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n-react.tsx';
 import { IDLE_PROMPT_MINUTES, SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast.ts';
 import { LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
 
 export const IDLE_EXEMPT_PATHS = ['/login', '/register', '/qr-scan', '/cleaning-tasks'];

@@ -5,7 +5,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
-import { toast } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast.ts';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { onUnauthorized } from '../lib/api.ts';
 import { authUserKey, useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';

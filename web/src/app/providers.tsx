@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import { useTranslation } from '../lib/i18n-react.tsx';
-import { Toaster } from '../components/ui/toast.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { dirOf } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -4,7 +4,8 @@ import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en/common.json';
 import he from '../../locales/he/common.json';
-import { Toaster, dismissToast, swipeDirectionFor, toast } from './toast.tsx';
+import { dismissToast, toast } from './toast.ts';
+import { Toaster, swipeDirectionFor } from './toaster.tsx';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../../contract/auth.ts';
 import { authUserKey } from '../../auth/api/auth.ts';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { dismissToast } from '../../../components/ui/toast.tsx';
+import { dismissToast } from '../../../components/ui/toast.ts';
 import AccountProfilePage from './account-profile-page.tsx';
 
 const profile = (over: Partial<Profile> = {}): Profile => ({

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { useAdminLogin } from '../api/auth.ts';
 import { CredentialsFields } from './credentials-fields.tsx';
 

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useAuthUser, useLogin } from '../api/auth.ts';
 import { AdminLoginDialog } from '../components/admin-login-dialog.tsx';

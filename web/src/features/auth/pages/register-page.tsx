@@ -5,7 +5,7 @@ import { PROJECT_TYPES } from '../../../../../contract/constants.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useRegister } from '../api/auth.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';

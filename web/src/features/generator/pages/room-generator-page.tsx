@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { GENERATOR_PROJECT_TYPES, MAX_BULK_UNITS, type RoomTemplate } from '../../../../../contract/generator.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 import { BulkCreateError, useCreateRoomsBulk, useExistingRooms } from '../api/generator.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { useFacility, useQrCode } from '../api/qr.ts';
 import { CopyTextButton } from '../components/copy-text-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';

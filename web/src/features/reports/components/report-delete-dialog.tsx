@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { serverText } from '../lib/server-text.ts';
 import { useDeleteReport } from '../api/reports.ts';
 import type { Report, ReportKind } from '../lib/report-kind.ts';

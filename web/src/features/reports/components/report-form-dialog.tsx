@@ -3,7 +3,7 @@ import { REPORT_STATUSES, type ReportStatus } from '../../../../../contract/repo
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { serverText } from '../lib/server-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDeleteRoom } from '../api/rooms.ts';
 import { useRoomsText } from '../lib/use-wording.ts';

@@ -5,7 +5,7 @@ import type { Room } from '../../../../../contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
 import { useRoomsText } from '../lib/use-wording.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
-import { dismissToast } from '../../../components/ui/toast.tsx';
+import { dismissToast } from '../../../components/ui/toast.ts';
 import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import TaskSchedulingPage from './task-scheduling-page.tsx';
 

@@ -5,7 +5,7 @@ import { useSchedulingT } from '../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 import { useCreateSchedule, useRooms, useTaskTemplates } from '../api/scheduling.ts';

@@ -2,35 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { dirOf } from '../../lib/i18n.ts';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'success' | 'destructive';
-  duration?: number;
-}
-interface ToastItem extends ToastInput {
-  id: number;
-}
-
-// One toast at a time (spec §9): a new toast replaces the visible one.
-let current: ToastItem | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-export function toast(input: ToastInput) {
-  current = { ...input, id: nextId++ };
-  emit();
-}
-export function dismissToast() {
-  current = null;
-  emit();
-}
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
+import { currentToast, dismissToast, subscribeToast, type ToastInput } from './toast.ts';
 
 const variantClass: Record<NonNullable<ToastInput['variant']>, string> = {
   default: 'bg-white border-slate-200 text-slate-900',
@@ -42,7 +14,7 @@ const variantClass: Record<NonNullable<ToastInput['variant']>, string> = {
 export const swipeDirectionFor = (lng: string) => (dirOf(lng) === 'rtl' ? 'left' : 'right');
 
 export function Toaster() {
-  const item = useSyncExternalStore(subscribe, () => current, () => null);
+  const item = useSyncExternalStore(subscribeToast, currentToast, () => null);
   const { t, i18n } = useTranslation('common');
   const swipeDirection = swipeDirectionFor(i18n.language);
   return (
