@@ -23,6 +23,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
+import { workerPageFile } from '../contract/worker-pages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,8 +118,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/objects/') || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
     }
-    // The single-page app owns every other path (its router shows "404 Page Not Found").
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The worker pages are HTML entries of their own (docs/decisions/009-worker-entries.md); the
+    // single-page app owns every other path (its router shows "404 Page Not Found").
+    const page = workerPageFile(url);
+    return reply.header('cache-control', 'no-cache').sendFile(page && fs.existsSync(path.join(webRoot, page)) ? page : 'index.html');
   });
   return app;
 }

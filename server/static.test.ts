@@ -13,6 +13,8 @@ beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(webRoot, 'qr-scan.html'), '<!doctype html><div id="root" data-entry="qr-scan"></div>');
+  fs.writeFileSync(path.join(webRoot, 'work-tasks.html'), '<!doctype html><div id="root" data-entry="work-tasks"></div>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress-assets.ts', webRoot]);
   ctx = await createTestApp({ config: { webRoot } });
@@ -37,12 +39,27 @@ describe('the built web app', () => {
   });
 
   it("serves the app's index for its routes and JSON 404 for unknown API paths", async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: '/work-tasks/123' });
+    const page = await ctx.app.inject({ method: 'GET', url: '/task-scheduling' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
     const api = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toHaveProperty('message');
+  });
+
+  it('serves each worker page its own small entry, never the signed-in app', async () => {
+    for (const [url, entry] of [
+      ['/qr-scan?qrId=abc', 'qr-scan'],
+      ['/work-tasks/7d0f3c1e-0000-4000-8000-000000000000?workerName=Dana', 'work-tasks'],
+      ['/work-tasks', 'work-tasks'],
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`data-entry="${entry}"`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const other = await ctx.app.inject({ method: 'GET', url: '/qr-scanner' });
+    expect(other.body).not.toContain('data-entry');
   });
 });

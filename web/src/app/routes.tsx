@@ -19,10 +19,8 @@ export interface AppRoute {
 export const publicRoutes: AppRoute[] = [
   { path: '/login', component: page(() => import('../features/auth/pages/login-page.tsx')) },
   { path: '/register', component: page(() => import('../features/auth/pages/register-page.tsx')) },
-  // Worker pages: their own lazy chunks, loading none of the manager code.
-  { path: '/qr-scan', component: page(() => import('../features/worker-entry/pages/qr-scan-page.tsx')) },
-  { path: '/work-tasks/:roomId', component: page(() => import('../features/work-tasks/pages/work-tasks-page.tsx')) },
-  { path: '/work-tasks', component: page(() => import('../features/work-tasks/pages/work-tasks-page.tsx')) },
+  // The worker pages — /qr-scan, /work-tasks/:roomId — are not in this app: each is an HTML entry of
+  // its own (web/src/worker-app, contract/worker-pages.ts) that loads none of the manager code.
 ];
 
 export const signedInRoutes: AppRoute[] = [

@@ -47,7 +47,8 @@ export async function setLanguage(lng: Locale) {
   await i18n.changeLanguage(lng);
 }
 
-export function initI18n(lng: Locale = storedLanguage()) {
+/** `namespaces`: loaded at once, beside `common` (a page's own words, before the page asks). */
+export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = []) {
   if (i18n.isInitialized) return i18n;
   i18n.on('languageChanged', applyDocumentLanguage);
   void i18n
@@ -56,7 +57,7 @@ export function initI18n(lng: Locale = storedLanguage()) {
       lng,
       fallbackLng: false,
       supportedLngs: [...LOCALES],
-      ns: ['common'],
+      ns: ['common', ...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
     });

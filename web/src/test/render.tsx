@@ -6,7 +6,11 @@ import { I18nProvider } from '../lib/i18n-react.tsx';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi, type Mock } from 'vitest';
 import { LOCALES, type Locale } from '../../../contract/constants.ts';
-import { Toaster, dismissToast } from '../components/ui/toast.tsx';
+import { workerPageOf } from '../../../contract/worker-pages.ts';
+import { useHref } from '../lib/navigation.ts';
+import { clearResources } from '../lib/resource.ts';
+import { dismissToast } from '../components/ui/toast.ts';
+import { Toaster } from '../components/ui/toaster.tsx';
 
 // The web project runs without vitest globals, so Testing Library cannot clean up by itself.
 // Importing this file registers it: unmount, restore fetch, forget the one visible toast.
@@ -83,6 +87,29 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     </I18nProvider>,
   );
   return { ...result, queryClient };
+}
+
+function WorkerLocationProbe({ page, children }: { page: ReturnType<typeof workerPageOf>; children: ReactElement }) {
+  const href = useHref();
+  if (workerPageOf(href.split('?')[0]) === page) return children;
+  return <div data-testid="location">{href}</div>;
+}
+
+/**
+ * Renders a worker page (no router, no React Query: web/src/worker-app) at `url`, with an empty
+ * resource cache. Once the page navigates elsewhere, a probe shows the address instead:
+ * `screen.findByTestId('location')`.
+ */
+export function renderWorkerPage(ui: ReactElement, options: { url: string; language?: Locale }): RenderResult {
+  clearResources();
+  window.history.replaceState(null, '', options.url);
+  const instance = initTestI18n(options.language ?? 'en');
+  return render(
+    <I18nProvider i18n={instance}>
+      <WorkerLocationProbe page={workerPageOf(options.url.split('?')[0])}>{ui}</WorkerLocationProbe>
+      <Toaster />
+    </I18nProvider>,
+  );
 }
 
 export interface MockResponse {

@@ -1,33 +1,30 @@
 import { useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { completeTaskInput, measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '../../../../../contract/worker.ts';
-import { apiGet } from '../../../lib/api.ts';
+import { prefetchResource, useResource } from '../../../lib/resource.ts';
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 
-export const roomKey = (roomId: string) => ['worker-room', roomId] as const;
-export const tasksKey = (roomId: string, date: string) => ['worker-tasks', roomId, date] as const;
+export const roomUrl = (roomId: string) => `/api/rooms-public/${encodeURIComponent(roomId)}`;
+/** Without a date the server answers for the project's own "today" (its time zone, not the phone's). */
+export const tasksUrl = (roomId: string) => `/api/scheduled-tasks-public/${encodeURIComponent(roomId)}`;
+
+// A 404 will not become a unit by asking again; a dropped connection might.
+const roomRetry = { retry: (failures: number, err: unknown) => failures < 3 && !(err instanceof Error && /^4\d\d:/.test(err.message)) };
+
+/** Called before the page's code and words have arrived: the unit and its tasks load meanwhile. */
+export function prefetchWorkTasks(roomId: string) {
+  prefetchResource(roomUrl(roomId), roomRetry);
+  prefetchResource(tasksUrl(roomId));
+}
 
 /** The unit, its project's name, whether the project accepts work, and the project's "today". */
 export function usePublicRoom(roomId: string | undefined) {
-  return useQuery({
-    queryKey: roomKey(roomId ?? ''),
-    queryFn: ({ signal }) => apiGet<PublicRoomDetails>(`/api/rooms-public/${encodeURIComponent(roomId!)}`, { signal }),
-    enabled: !!roomId,
-    // A 404 will not become a unit by asking again; a dropped connection might.
-    retry: (count, err) => count < 2 && !(err instanceof Error && /^4\d\d:/.test(err.message)),
-  });
+  return useResource<PublicRoomDetails>(roomId ? roomUrl(roomId) : null, roomRetry);
 }
 
 /** Today's tasks of the unit (spec §7: no retry; the worker sees "try again" instead). */
-export function usePublicTasks(roomId: string | undefined, date: string | undefined) {
-  return useQuery({
-    queryKey: tasksKey(roomId ?? '', date ?? ''),
-    queryFn: ({ signal }) =>
-      apiGet<PublicTask[]>(`/api/scheduled-tasks-public/${encodeURIComponent(roomId!)}?date=${encodeURIComponent(date!)}`, { signal }),
-    enabled: !!roomId && !!date,
-    retry: false,
-  });
+export function usePublicTasks(roomId: string | undefined) {
+  return useResource<PublicTask[]>(roomId ? tasksUrl(roomId) : null);
 }
 
 /** What is waiting in the outbox for this unit (survives reloads). */

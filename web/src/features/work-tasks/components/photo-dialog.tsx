@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } fro
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { checkPhoto } from '../lib/photo-upload.ts';
 import { CameraIcon, ImageIcon } from '../../../components/ui/icons.tsx';
 

@@ -4,7 +4,7 @@ import { locationNote } from '../../../../../contract/worker-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { reportMeasurement, reportShortage } from '../api/work-tasks.ts';
 import { MEASUREMENT_DEFAULTS, validateMeasurement, type FieldError, type MeasurementValues } from '../lib/report-form.ts';
 

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { completeTask } from '../api/work-tasks.ts';
 import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
 import { PhotoError, compressPhoto, uploadPhoto, type PhotoProblem } from '../lib/photo-upload.ts';
@@ -18,7 +18,9 @@ import {
   keepWaitingPhoto,
 } from '../lib/photo-store.ts';
 import { CameraIcon, CheckIcon, ChevronIcon, ClockIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';
-import { PhotoDialog } from './photo-dialog.tsx';
+
+// The dialog (and Radix Dialog) is not in the page's first download; the page fetches it when idle.
+const PhotoDialog = lazy(() => import('./photo-dialog.tsx').then((m) => ({ default: m.PhotoDialog })));
 
 type PhotoState =
   | { status: 'idle' }
@@ -316,7 +318,11 @@ export function TaskCard({
                   <CameraIcon /> {photo.status === 'done' ? t('photo.replace') : t('photo.add')}
                 </Button>
               )}
-              <PhotoDialog open={dialogOpen} onOpenChange={setDialogOpen} onPicked={(file) => void upload(file, false)} />
+              {dialogOpen && (
+                <Suspense fallback={null}>
+                  <PhotoDialog open onOpenChange={setDialogOpen} onPicked={(file) => void upload(file, false)} />
+                </Suspense>
+              )}
             </section>
           )}
 

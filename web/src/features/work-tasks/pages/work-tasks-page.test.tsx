@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { resetOutboxForTests } from '../../../lib/outbox.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
 
@@ -62,7 +62,7 @@ function renderPage(url: string, routes: Record<string, MockResponse | ((r: { me
     'POST /api/work-sessions': { status: 201, body: { message: 'Work started', continuing: false, sessionId: 's1' } },
     ...routes,
   });
-  const view = renderWithProviders(<WorkTasksPage />, { path: url.startsWith('/work-tasks/') ? '/work-tasks/:roomId' : '/work-tasks', url });
+  const view = renderWorkerPage(<WorkTasksPage />, { url });
   return { fetchMock, ...view };
 }
 const asWorker = `/work-tasks/${ROOM_ID}?workerName=Dana&floorNumber=3`;
@@ -167,12 +167,13 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     localStorage.removeItem('shalav.worker.name');
   });
 
-  it('skips the welcome step when the address carries the worker name, and asks for the project-local day', async () => {
+  it("skips the welcome step when the address carries the worker name, and leaves \"today\" to the project's clock", async () => {
     const { fetchMock } = renderPage(asWorker);
     expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
     expect(screen.queryByText(/Welcome to work/)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Apartment A12' })).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/scheduled-tasks-public'))![0])).toContain('date=2026-11-23');
+    // No date from the phone: the server answers for the project's local day (its time zone).
+    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/scheduled-tasks-public'))![0])).not.toContain('date=');
     expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toHaveLength(0);
   });
 

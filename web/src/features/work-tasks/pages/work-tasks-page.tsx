@@ -1,26 +1,36 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
+import { roomIdOf } from '../../../../../contract/worker-pages.ts';
+import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
 import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '../../../../../contract/constants.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useInactivity } from '../../../lib/use-inactivity.ts';
-import { startWorkSession, tasksKey, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
+import { startWorkSession, tasksUrl, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
 import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { InactivityBanner } from '../components/inactivity-banner.tsx';
-import { ReportDialog, type ReportKind } from '../components/report-dialog.tsx';
+import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 import { refusalText } from '../lib/refusal.ts';
 
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
+
+// Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
+// download. The page fetches them as soon as it has rendered, so they are here when the signal is not.
+const loadReportDialog = () => import('../components/report-dialog.tsx');
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+const prefetchDialogs = () => {
+  void loadReportDialog().catch(() => undefined);
+  void import('../components/photo-dialog.tsx').catch(() => undefined);
+};
 
 /** Words follow the facility type (DESIGN.md): hotels, schools and offices have rooms, not apartments. */
 const wording = (room: PublicRoomDetails) => (CLEANING_FACILITY_TYPES.includes(room.facilityType) ? 'room' : undefined);
@@ -44,9 +54,9 @@ function Notice({ icon, title, children }: { icon?: ReactNode; title: string; ch
 function BackToScan() {
   const { t } = useTranslation('workTasks');
   return (
-    <Link to="/qr-scan" className={primaryLink}>
+    <a {...linkTo('/qr-scan')} className={primaryLink}>
       <BackIcon /> {t('backToScan')}
-    </Link>
+    </a>
   );
 }
 
@@ -55,9 +65,9 @@ function Header({ room }: { room: PublicRoomDetails }) {
   const { t } = useTranslation('workTasks');
   return (
     <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur">
-      <Link to="/qr-scan" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100" aria-label={t('backToScan')}>
+      <a {...linkTo('/qr-scan')} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100" aria-label={t('backToScan')}>
         <BackIcon className="h-6 w-6" />
-      </Link>
+      </a>
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-lg font-bold text-slate-900">{t('header.unit', { number: room.number, context: wording(room) })}</h1>
         <p className="truncate text-sm text-slate-700">
@@ -95,9 +105,9 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
           <Button type="submit" disabled={name.length === 0 || starting} className="min-h-14 w-full text-base">
             <ArrowNextIcon /> {starting ? t('task.sending') : t('welcome.start')}
           </Button>
-          <Link to="/qr-scan" className={secondaryLink}>
+          <a {...linkTo('/qr-scan')} className={secondaryLink}>
             <BackIcon /> {t('welcome.back')}
-          </Link>
+          </a>
         </form>
       </main>
     </>
@@ -122,8 +132,7 @@ function ProgressBar({ done, total }: { done: number; total: number }) {
 
 function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: string }) {
   const { t } = useTranslation('workTasks');
-  const queryClient = useQueryClient();
-  const tasks = usePublicTasks(room.id, room.today);
+  const tasks = usePublicTasks(room.id);
   const pending = usePendingWrites(room.id);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [report, setReport] = useState<ReportKind | null>(null);
@@ -134,21 +143,21 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
       onOutboxResult((r: OutboxResult) => {
         const { entry } = r;
         if (entry.kind === 'complete') {
-          const key = tasksKey(entry.roomId, room.today);
+          const url = tasksUrl(entry.roomId);
           if (r.ok) {
             // The server confirmed: show it at once, then read the truth again.
-            queryClient.setQueryData<PublicTask[]>(key, (old) => old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)));
+            setResourceData<PublicTask[]>(url, (old) => old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)));
             toast({ title: t('toast.taskCompleted'), variant: 'success' });
           } else {
             toast({ title: t('toast.completeError'), description: refusalText(t, r.error.status, 'complete'), variant: 'destructive' });
           }
-          void queryClient.invalidateQueries({ queryKey: key });
+          invalidateResource(url);
         } else if (entry.kind === 'shortage' || entry.kind === 'measurement') {
           if (r.ok) toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageAdded' : 'toast.measurementAdded'), variant: 'success' });
           else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: refusalText(t, r.error.status, 'report'), variant: 'destructive' });
         }
       }),
-    [queryClient, room.today, t],
+    [t],
   );
 
   const list = tasks.data ?? [];
@@ -216,29 +225,31 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
               <p className="flex items-center justify-center gap-2 text-xl font-bold">
                 <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
               </p>
-              <Link to="/qr-scan" className={primaryLink}>
+              <a {...linkTo('/qr-scan')} className={primaryLink}>
                 <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
-              </Link>
+              </a>
             </section>
           ) : (
             <section className="space-y-3 rounded-xl border border-slate-300 bg-white p-4">
               <p className="text-slate-800">{t('completion.openNote')}</p>
-              <Link to="/" className={secondaryLink}>
+              <a {...linkTo('/')} className={secondaryLink}>
                 <HomeIcon /> {t('completion.backHome')}
-              </Link>
+              </a>
             </section>
           ))}
       </main>
       {report && (
-        <ReportDialog
-          kind={report}
-          open
-          onOpenChange={(o) => !o && setReport(null)}
-          roomId={room.id}
-          workerName={workerName}
-          unitNumber={room.number}
-          floor={room.floor}
-        />
+        <Suspense fallback={null}>
+          <ReportDialog
+            kind={report}
+            open
+            onOpenChange={(o) => !o && setReport(null)}
+            roomId={room.id}
+            workerName={workerName}
+            unitNumber={room.number}
+            floor={room.floor}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -251,14 +262,16 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
  */
 export default function WorkTasksPage() {
   const { t } = useTranslation('workTasks');
-  const { roomId } = useParams();
-  const [search, setSearch] = useSearchParams();
+  const location = useLocationUrl();
+  const search = location.searchParams;
+  const roomId = roomIdOf(location.pathname);
   const workerName = (search.get('workerName') ?? '').trim();
   const floorNumber = search.get('floorNumber') ?? undefined;
   const room = usePublicRoom(roomId);
   const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS, enabled: !!roomId && room.isSuccess });
 
   useEffect(() => {
+    prefetchDialogs();
     startOutbox();
     return onOutboxResult((r) => {
       if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: refusalText(t, r.error.status, 'session'), variant: 'destructive' });
@@ -309,7 +322,7 @@ export default function WorkTasksPage() {
     const next = new URLSearchParams(search);
     next.set('workerName', name);
     // The name goes into the address, so a reload does not ask for it again.
-    setSearch(next, { replace: true });
+    navigate(`${location.pathname}?${next}`, { replace: true });
     return true;
   };
 

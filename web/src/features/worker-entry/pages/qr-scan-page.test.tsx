@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicFacility, PublicRoom } from '../../../../../contract/worker.ts';
 import en from '../../../locales/en/qrScan.json';
 import he from '../../../locales/he/qrScan.json';
-import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import QrScanPage from './qr-scan-page.tsx';
 
 const room = (id: string, number: string, floor: number | null, name: string | null = null): PublicRoom => ({
@@ -28,7 +28,7 @@ function setup({ facility = { body: project }, names = ['Ivan Petrov Sidorov', '
     'GET /api/worker-names': { body: names },
     'POST /api/work-sessions': session ?? { status: 201, body: { message: 'Work started successfully', continuing: false, sessionId: 's1' } },
   });
-  const view = renderWithProviders(<QrScanPage />, { path: '/qr-scan', url, language: 'en' });
+  const view = renderWorkerPage(<QrScanPage />, { url, language: 'en' });
   return { fetchMock, ...view };
 }
 
@@ -217,7 +217,7 @@ describe('/qr-scan worker entry', () => {
   it('says so when the project has no units yet', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/facility/by-qr/qr-1': { body: project }, 'GET /api/rooms-public': { body: [] }, 'GET /api/worker-names': { body: [] } });
-    renderWithProviders(<QrScanPage />, { path: '/qr-scan', url: '/qr-scan?qrId=qr-1', language: 'en' });
+    renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
     await user.click(screen.getByTestId('language-en'));
     expect(await screen.findByText(en.errors.noUnits)).toBeInTheDocument();
   });
@@ -230,7 +230,7 @@ describe('/qr-scan worker entry', () => {
       'GET /api/rooms-public': () => (fail ? { status: 503, body: { message: 'down' } } : { body: units }),
       'GET /api/worker-names': { body: [] },
     });
-    renderWithProviders(<QrScanPage />, { path: '/qr-scan', url: '/qr-scan?qrId=qr-1', language: 'en' });
+    renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
     await user.click(screen.getByTestId('language-en'));
     // A 5xx is retried once (after 1 s) before the error shows.
     expect(await screen.findByText(en.errors.loadFailed, {}, { timeout: 4000 })).toBeInTheDocument();

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useNavigate, useSearchParams } from 'react-router';
+import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { dirOf, setLanguage } from '../../../lib/i18n.ts';
 import { useInactivity } from '../../../lib/use-inactivity.ts';
-import { facilityByQrKey, publicRoomsKey, useFacilityByQr, usePublicRooms, useStartWork, useWorkerNames, workerNamesKey } from '../api/worker-entry.ts';
+import { facilityByQrUrl, publicRoomsUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, usePublicRooms, useWorkerNames } from '../api/worker-entry.ts';
+import { invalidateResource } from '../../../lib/resource.ts';
 import { InactivityClosed, InactivityWarning } from '../components/inactivity.tsx';
 import { LanguageStep } from '../components/language-step.tsx';
 import { Notice } from '../components/notice.tsx';
@@ -47,9 +47,7 @@ function RetryButton({ onClick }: { onClick: () => void }) {
  */
 export default function QrScanPage() {
   const { t, i18n } = useTranslation(['qrScan', 'common']);
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const params = useLocationUrl().searchParams;
   // A bare /qr-scan (the work-tasks page's "next unit") reopens the last project scanned here.
   const paramQr = params.get('qrId')?.trim() || null;
   const qrId = useMemo(() => paramQr ?? recallQrId(), [paramQr]);
@@ -63,7 +61,8 @@ export default function QrScanPage() {
   const accepting = facility.data?.isActive === true;
   const rooms = usePublicRooms(qrId, accepting);
   const names = useWorkerNames(qrId, accepting);
-  const start = useStartWork();
+  // 'sent' stays until the page changes: the button must not start the same work twice.
+  const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
 
   const unknownQr = facility.error instanceof ApiError && facility.error.status === 404;
   // Writes a previous unit's page left waiting for signal keep going out from here too.
@@ -85,41 +84,34 @@ export default function QrScanPage() {
   const restart = () => {
     setStep(1);
     setFormKey((k) => k + 1);
-    start.reset();
-    if (qrId) {
-      // Half an hour later the unit list and names may have changed.
-      void queryClient.invalidateQueries({ queryKey: facilityByQrKey(qrId) });
-      void queryClient.invalidateQueries({ queryKey: publicRoomsKey(qrId) });
-      void queryClient.invalidateQueries({ queryKey: workerNamesKey(qrId) });
-    }
+    setStarting('idle');
+    if (qrId) refreshProject(qrId);
     idle.extend();
   };
 
-  const startWork = ({ unit, name, floorNumber }: StartWorkValues) => {
+  const startWork = async ({ unit, name, floorNumber }: StartWorkValues) => {
     const workerName = fullName(name);
-    start.mutate(
-      { roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) },
-      {
-        onSuccess: (result) => {
-          rememberWorkerName(name);
-          // The server speaks English; the worker reads their own language.
-          toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
-          void navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
-        },
-        onError: (err) => {
-          let message = t('errors.startFailed');
-          if (err instanceof ApiError) {
-            if (err.status === 403) message = t('errors.inactive');
-            else if (err.status === 404) message = t('errors.unitNotFound', { context: wording });
-            else if (err.status === 429) message = t('errors.tooMany');
-            else message = err.serverMessage ?? t('errors.http', { status: err.status });
-            if (err.status === 403 && qrId) void queryClient.invalidateQueries({ queryKey: facilityByQrKey(qrId) });
-            if (err.status === 404 && qrId) void queryClient.invalidateQueries({ queryKey: publicRoomsKey(qrId) });
-          }
-          toast({ title: message, variant: 'destructive' });
-        },
-      },
-    );
+    setStarting('sending');
+    try {
+      const result = await postWorkSession({ roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) });
+      setStarting('sent');
+      rememberWorkerName(name);
+      // The server speaks English; the worker reads their own language.
+      toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
+      navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
+    } catch (err) {
+      setStarting('idle');
+      let message = t('errors.startFailed');
+      if (err instanceof ApiError) {
+        if (err.status === 403) message = t('errors.inactive');
+        else if (err.status === 404) message = t('errors.unitNotFound', { context: wording });
+        else if (err.status === 429) message = t('errors.tooMany');
+        else message = err.serverMessage ?? t('errors.http', { status: err.status });
+        if (err.status === 403 && qrId) invalidateResource(facilityByQrUrl(qrId));
+        if (err.status === 404 && qrId) invalidateResource(publicRoomsUrl(qrId));
+      }
+      toast({ title: message, variant: 'destructive' });
+    }
   };
 
   const back = () => setStep(1);
@@ -170,7 +162,7 @@ export default function QrScanPage() {
         {backButton}
       </div>
     );
-  } else if (!facility.data.isActive) {
+  } else if (!facility.data?.isActive) {
     content = (
       <div className="space-y-4">
         <Notice icon={<StopIcon />} tone="error" title={t('errors.inactiveTitle')}>
@@ -203,9 +195,9 @@ export default function QrScanPage() {
             </Notice>
           ) : undefined
         }
-        submitting={start.isPending || start.isSuccess}
+        submitting={starting !== 'idle'}
         onBack={back}
-        onStart={startWork}
+        onStart={(values) => void startWork(values)}
       />
     );
   }

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { apiGet } from './api.ts';
+
+/**
+ * A GET kept in memory by its URL, for the worker pages: what they need of a query cache (loading,
+ * error, retry, refetch, an optimistic update after the server confirmed) in 1 KB instead of
+ * React Query's 10 KB, which would push them over their JavaScript budget
+ * (docs/decisions/009-worker-entries.md). The signed-in app keeps React Query.
+ */
+
+/** As React Query's: `isPending` (no answer yet, also while disabled), `isError`, `isSuccess` narrow `data`. */
+export type ResourceState<T> = { isFetching: boolean } & (
+  | { data: undefined; error: null; isPending: true; isError: false; isSuccess: false }
+  | { data: T | undefined; error: unknown; isPending: false; isError: true; isSuccess: false }
+  | { data: T; error: null; isPending: false; isError: false; isSuccess: true }
+);
+
+export interface ResourceOptions {
+  /** Whether to ask again after `failures` failed attempts; the default asks once more for non-4xx. */
+  retry?: (failures: number, err: unknown) => boolean;
+}
+
+interface Entry {
+  state: ResourceState<unknown>;
+  listeners: Set<() => void>;
+  /** Bumped per fetch: an older answer arriving late never overwrites a newer one. */
+  generation: number;
+  retry: NonNullable<ResourceOptions['retry']>;
+}
+
+const PENDING: ResourceState<never> = { data: undefined, error: null, isPending: true, isError: false, isSuccess: false, isFetching: false };
+const noRetry = () => false;
+const cache = new Map<string, Entry>();
+
+function entryOf(url: string): Entry {
+  let entry = cache.get(url);
+  if (!entry) {
+    entry = { state: PENDING, listeners: new Set(), generation: 0, retry: noRetry };
+    cache.set(url, entry);
+  }
+  return entry;
+}
+
+function update(entry: Entry, patch: Partial<ResourceState<unknown>>) {
+  entry.state = { ...entry.state, ...patch } as ResourceState<unknown>;
+  entry.listeners.forEach((l) => l());
+}
+
+const retryDelay = (failures: number) => Math.min(1000 * 2 ** (failures - 1), 30_000);
+
+async function load(url: string) {
+  const entry = entryOf(url);
+  const generation = ++entry.generation;
+  update(entry, { isFetching: true });
+  for (let failures = 0; ; ) {
+    try {
+      const data = await apiGet<unknown>(url);
+      if (generation === entry.generation) update(entry, { data, error: null, isPending: false, isError: false, isSuccess: true, isFetching: false });
+      return;
+    } catch (error) {
+      failures++;
+      if (generation !== entry.generation) return;
+      if (!entry.retry(failures, error)) {
+        update(entry, { error, isPending: false, isError: true, isSuccess: false, isFetching: false });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
+    }
+  }
+}
+
+/** Reads `url` (null: disabled). Fetches once per URL until refetched or invalidated. */
+export function useResource<T>(url: string | null, options: ResourceOptions = {}): ResourceState<T> & { refetch: () => Promise<void> } {
+  const entry = url ? entryOf(url) : undefined;
+  if (entry) entry.retry = options.retry ?? noRetry;
+  const state = useSyncExternalStore(
+    useCallback(
+      (listener: () => void) => {
+        if (!entry) return () => {};
+        entry.listeners.add(listener);
+        return () => entry.listeners.delete(listener);
+      },
+      [entry],
+    ),
+    () => entry?.state ?? PENDING,
+  ) as ResourceState<T>;
+
+  useEffect(() => {
+    if (url && entry && !entry.state.isSuccess && !entry.state.isFetching && !entry.state.isError) void load(url);
+  }, [url, entry]);
+
+  const refetch = useCallback(() => (url ? load(url) : Promise.resolve()), [url]);
+  return { ...state, refetch };
+}
+
+/** Starts reading `url` before any component asks (e.g. while the page's code is still arriving). */
+export function prefetchResource(url: string, options: ResourceOptions = {}) {
+  const entry = entryOf(url);
+  entry.retry = options.retry ?? noRetry;
+  if (!entry.state.isSuccess && !entry.state.isFetching) void load(url);
+}
+
+/** Rewrites the cached answer (after the server confirmed a change), without a request. */
+export function setResourceData<T>(url: string, updater: (old: T | undefined) => T | undefined) {
+  const entry = cache.get(url);
+  if (entry?.state.isSuccess) update(entry, { data: updater(entry.state.data as T | undefined) });
+}
+
+/** Reads `url` again if a page shows it; otherwise forgets it, so the next reader fetches. */
+export function invalidateResource(url: string) {
+  const entry = cache.get(url);
+  if (!entry) return;
+  if (entry.listeners.size > 0) void load(url);
+  else cache.delete(url);
+}
+
+/** Tests start from an empty cache. */
+export function clearResources() {
+  cache.clear();
+}

@@ -1,0 +1,14 @@
+import '../index.css';
+import WorkTasksPage from '../features/work-tasks/pages/work-tasks-page.tsx';
+import { prefetchWorkTasks } from '../features/work-tasks/api/work-tasks.ts';
+import { startWorkerApp } from './worker-shell.tsx';
+import { roomIdOf } from '../../../contract/worker-pages.ts';
+
+startWorkerApp({
+  eager: { workTasks: WorkTasksPage },
+  namespaces: ['workTasks'],
+  prefetch() {
+    const roomId = roomIdOf(window.location.pathname);
+    if (roomId) prefetchWorkTasks(roomId);
+  },
+});

@@ -1,0 +1,84 @@
+import { StrictMode, Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Direction } from 'radix-ui';
+import { Loading } from '../components/ui/spinner.tsx';
+import { dirOf, initI18n } from '../lib/i18n.ts';
+import { useTranslation } from '../lib/i18n-react.tsx';
+import { useHref } from '../lib/navigation.ts';
+import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
+
+/**
+ * The worker pages' own application (docs/decisions/009-worker-entries.md): each worker page is an
+ * HTML entry of its own that loads React, i18next and that page — no router, no React Query, no
+ * manager code. Moving between the two pages (start work → the unit's tasks) changes the address
+ * without a page load; the other page's code is fetched while the phone is idle, so it is there
+ * when the signal is not.
+ */
+
+type PageModule = { default: ComponentType };
+
+const loaders: Record<WorkerPage, () => Promise<PageModule>> = {
+  qrScan: () => import('../features/worker-entry/pages/qr-scan-page.tsx'),
+  workTasks: () => import('../features/work-tasks/pages/work-tasks-page.tsx'),
+};
+
+// The toast only appears after something the worker did: its Radix code arrives after the page.
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/** Any other address belongs to the signed-in app: load it as a document of its own. */
+function LeaveWorkerApp() {
+  useEffect(() => window.location.reload(), []);
+  return <Loading />;
+}
+
+function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
+  const href = useHref();
+  const { i18n } = useTranslation('common');
+  const page = workerPageOf(new URL(href, window.location.origin).pathname);
+  const Page = page ? pages[page] : LeaveWorkerApp;
+
+  useEffect(() => {
+    const prefetch = () => Object.values(loaders).forEach((load) => void load().catch(() => undefined));
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 1000);
+    return () => clearTimeout(id);
+  }, []);
+
+  return (
+    <Direction.Provider dir={dirOf(i18n.language)}>
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </Direction.Provider>
+  );
+}
+
+export interface WorkerEntry {
+  /** The page this HTML entry was built for (in its first download). */
+  eager: Partial<Record<WorkerPage, ComponentType>>;
+  /** Its words, fetched at once rather than when the page first renders. */
+  namespaces: string[];
+  /** Starts the page's first requests while React and the words are still on their way. */
+  prefetch?: () => void;
+}
+
+export function startWorkerApp({ eager, namespaces, prefetch }: WorkerEntry) {
+  initI18n(undefined, namespaces);
+  prefetch?.();
+  const pages = Object.fromEntries(
+    (Object.keys(loaders) as WorkerPage[]).map((name) => [name, eager[name] ?? lazy(loaders[name])]),
+  ) as Record<WorkerPage, ComponentType>;
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Suspense fallback={<Loading />}>
+        <WorkerApp pages={pages} />
+      </Suspense>
+    </StrictMode>,
+  );
+}
