@@ -29,7 +29,7 @@ function workerPagesInDev(): Plugin {
 const WORKER_KIT = [
   /\/node_modules\/(react|react-dom|scheduler|i18next)\//,
   /\/web\/src\/worker-app\/worker-shell\.tsx$/,
-  /\/web\/src\/lib\/(api|i18n|i18n-react|navigation|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
+  /\/web\/src\/lib\/(api|i18n|i18n-react|idle|navigation|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
   /\/web\/src\/components\/(language-select|ui\/(button|field|icons|spinner|toast))\.tsx?$/,
   /\/contract\/(constants|worker-pages|worker-rules)\.ts$/,
 ];

@@ -1,9 +1,11 @@
-import { StrictMode, Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Direction } from 'radix-ui';
 import { Loading } from '../components/ui/spinner.tsx';
+import { currentToast, subscribeToast } from '../components/ui/toast.ts';
 import { dirOf, initI18n } from '../lib/i18n.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
+import { whenIdle } from '../lib/idle.ts';
 import { useHref } from '../lib/navigation.ts';
 import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
 
@@ -22,13 +24,32 @@ const loaders: Record<WorkerPage, () => Promise<PageModule>> = {
   workTasks: () => import('../features/work-tasks/pages/work-tasks-page.tsx'),
 };
 
-// The toast only appears after something the worker did: its Radix code arrives after the page.
-const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+// The toast only appears after something the worker did: its Radix code arrives after the page
+// (when the phone is idle, or at once when a toast is already waiting).
+const loadToaster = () => import('../components/ui/toaster.tsx');
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 
 /** Any other address belongs to the signed-in app: load it as a document of its own. */
 function LeaveWorkerApp() {
   useEffect(() => window.location.reload(), []);
   return <Loading />;
+}
+
+/**
+ * Mounted with the page (same Suspense boundary, so after its words arrived): once the phone is
+ * idle, fetch the rest — the other worker page, the toast, the dialogs — so they are here when the
+ * signal is not, without competing with what the worker is waiting to see.
+ */
+function WhenIdleAfterPage({ onIdle }: { onIdle: () => void }) {
+  useEffect(() => {
+    return whenIdle(() => {
+      onIdle();
+      [...Object.values(loaders), loadToaster].forEach((load) => void load().catch(() => undefined));
+    });
+    // Once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
 }
 
 function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
@@ -37,24 +58,20 @@ function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
   const page = workerPageOf(new URL(href, window.location.origin).pathname);
   const Page = page ? pages[page] : LeaveWorkerApp;
 
-  useEffect(() => {
-    const prefetch = () => Object.values(loaders).forEach((load) => void load().catch(() => undefined));
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(prefetch, 1000);
-    return () => clearTimeout(id);
-  }, []);
+  const [idle, setIdle] = useState(false);
+  const toastWaiting = useSyncExternalStore(subscribeToast, () => currentToast() !== null);
 
   return (
     <Direction.Provider dir={dirOf(i18n.language)}>
       <Suspense fallback={<Loading />}>
         <Page />
+        <WhenIdleAfterPage onIdle={() => setIdle(true)} />
       </Suspense>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {(idle || toastWaiting) && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </Direction.Provider>
   );
 }

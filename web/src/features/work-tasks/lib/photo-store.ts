@@ -7,31 +7,50 @@ const DB = 'shalav-worker';
 const STORE = 'photos';
 const DONE_PREFIX = 'shalav.photo.done.';
 
+// One connection for the page: every task card asks on load, and an open per card costs the phone.
+let connection: Promise<IDBDatabase | undefined> | undefined;
+
 function openDb(): Promise<IDBDatabase | undefined> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(undefined);
-  return new Promise((resolve) => {
+  connection ??= new Promise((resolve) => {
     const req = indexedDB.open(DB, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => resolve(undefined);
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
-  const db = await openDb();
-  if (!db) return undefined;
-  return new Promise((resolve) => {
-    const tx = db.transaction(STORE, mode);
-    const req = run(tx.objectStore(STORE));
-    tx.oncomplete = () => {
-      db.close();
-      resolve(req.result);
+    req.onsuccess = () => {
+      const db = req.result;
+      // Another tab upgrading the database, or the browser closing it: open again next time.
+      db.onversionchange = db.onclose = () => {
+        db.close();
+        connection = undefined;
+      };
+      resolve(db);
     };
-    tx.onerror = tx.onabort = () => {
-      db.close();
+    req.onerror = () => {
+      connection = undefined;
       resolve(undefined);
     };
   });
+  return connection;
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
+  // Twice at most: a connection the browser closed under us is replaced once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const db = await openDb();
+    if (!db) return undefined;
+    let tx: IDBTransaction;
+    try {
+      tx = db.transaction(STORE, mode);
+    } catch {
+      connection = undefined;
+      continue;
+    }
+    return new Promise((resolve) => {
+      const req = run(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(req.result);
+      tx.onerror = tx.onabort = () => resolve(undefined);
+    });
+  }
+  return undefined;
 }
 
 interface StoredPhoto {

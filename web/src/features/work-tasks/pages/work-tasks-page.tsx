@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { whenIdle } from '../../../lib/idle.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { roomIdOf } from '../../../../../contract/worker-pages.ts';
 import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
@@ -24,7 +25,7 @@ import { refusalText } from '../lib/refusal.ts';
 const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
-// download. The page fetches them as soon as it has rendered, so they are here when the signal is not.
+// download. The page fetches them when the phone is idle, so they are here when the signal is not.
 const loadReportDialog = () => import('../components/report-dialog.tsx');
 const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
 const prefetchDialogs = () => {
@@ -270,8 +271,10 @@ export default function WorkTasksPage() {
   const room = usePublicRoom(roomId);
   const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS, enabled: !!roomId && room.isSuccess });
 
+  // The dialogs are fetched once the phone is idle (the page is up by then).
+  useEffect(() => whenIdle(prefetchDialogs), []);
+
   useEffect(() => {
-    prefetchDialogs();
     startOutbox();
     return onOutboxResult((r) => {
       if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: refusalText(t, r.error.status, 'session'), variant: 'destructive' });
