@@ -69,7 +69,7 @@ export function useTranslation(ns: string | readonly string[] = 'common'): { t: 
       promise = new Promise<void>((resolve) => {
         const finish = (failed: boolean) => {
           i18n.off('loaded', check);
-          i18n.off('initialized', check);
+          i18n.off('initialized', load);
           i18n.off('failedLoading', fail);
           store.loading.delete(key);
           if (failed) store.failed.add(key);
@@ -78,12 +78,19 @@ export function useTranslation(ns: string | readonly string[] = 'common'): { t: 
         const check = () => {
           if (ready(i18n, namespaces)) finish(false);
         };
+        // Asked before init finished: init loads only its own namespaces, so ask for ours after it.
+        const load = () => {
+          if (ready(i18n, namespaces)) finish(false);
+          else void i18n.loadNamespaces([...namespaces]).then(check, () => finish(true));
+        };
         // A missing file must not hang the page: render with keys rather than spin forever.
-        const fail = () => finish(true);
+        const fail = (lng: string, ns: string) => {
+          if (lng === language && namespaces.includes(ns)) finish(true);
+        };
         i18n.on('loaded', check);
-        i18n.on('initialized', check);
+        i18n.on('initialized', load);
         i18n.on('failedLoading', fail);
-        if (i18n.isInitialized) void i18n.loadNamespaces([...namespaces]).then(check, fail);
+        if (i18n.isInitialized) load();
       });
       store.loading.set(key, promise);
     }

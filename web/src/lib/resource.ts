@@ -16,7 +16,7 @@ export type ResourceState<T> = { isFetching: boolean } & (
 );
 
 export interface ResourceOptions {
-  /** Whether to ask again after `failures` failed attempts; the default asks once more for non-4xx. */
+  /** Whether to ask again after `failures` failed attempts (with back-off); by default never. */
   retry?: (failures: number, err: unknown) => boolean;
 }
 
