@@ -140,6 +140,22 @@ describe('useResource', () => {
     expect(renders.reader.filter((r) => r.startsWith('error'))).toEqual([]);
   });
 
+  it('a refetch during the back-off answers alone: the older attempt does not ask again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fetchMock = stubFetch({ status: 503, body: 'busy' }, { body: { name: 'Dana' } });
+    render(<Reader url="/api/a" options={{ retry: () => true }} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'refetch reader' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(shown()).toHaveTextContent('data Dana');
+
+    await act(() => vi.advanceTimersByTimeAsync(5000)); // past the first attempt's back-off
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('without retry reports isError with the ApiError at once (no later attempt), and refetch() recovers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fetchMock = stubFetch({ status: 500, body: { message: 'boom' } }, { body: { name: 'Dana' } });

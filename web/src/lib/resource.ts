@@ -65,6 +65,8 @@ async function load(url: string) {
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
+      // A newer request started during the back-off: it answers; this one stops asking.
+      if (generation !== entry.generation) return;
     }
   }
 }
