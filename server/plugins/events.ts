@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import pg from 'pg';
 import type { LiveEvent, LiveEventType } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
@@ -11,15 +11,26 @@ declare module 'fastify' {
   }
 }
 
-/** Publishes `config.liveEvent` after a successful signed-in write (one mechanism for every manager route). */
+/**
+ * Publishes `config.liveEvent` after a successful signed-in write (one mechanism for every manager route).
+ * The hook is attached only to the routes that declare an event: the others (the busy public worker
+ * routes among them) don't pay for it. Must run before the routes are registered.
+ */
 export function registerLiveEventHook(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  const publishLiveEvent: onResponseHookHandler = (request, reply, done) => {
     const type = request.routeOptions.config?.liveEvent;
     const auth = request.authCache;
-    if (!type || reply.statusCode >= 300 || !auth || auth.kind !== 'user') return;
-    // Only unit routes carry a unit id in the path (elsewhere :id names a report or a template).
-    const unitId = type === 'unit.changed' ? (request.params as { id?: string } | undefined)?.id : undefined;
-    app.events.publish({ projectId: auth.projectId, type, unitId });
+    if (type && reply.statusCode < 300 && auth?.kind === 'user') {
+      // Only unit routes carry a unit id in the path (elsewhere :id names a report or a template).
+      const unitId = type === 'unit.changed' ? (request.params as { id?: string } | undefined)?.id : undefined;
+      app.events.publish({ projectId: auth.projectId, type, unitId });
+    }
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.liveEvent) return;
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [publishLiveEvent] : [...(Array.isArray(own) ? own : [own]), publishLiveEvent];
   });
 }
 
