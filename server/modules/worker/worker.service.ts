@@ -138,17 +138,64 @@ export async function startWorkSession(app: FastifyInstance, input: z.output<typ
   };
 }
 
+type Translations = NonNullable<PublicTask['translations']>;
+type Text = Translations[string];
+
+/** A stored locale text that has nothing but the schema's fields (the usual case): sent as stored. */
+function isPublicText(text: unknown): text is Text {
+  if (text === null || typeof text !== 'object' || Array.isArray(text)) return false;
+  for (const key in text) {
+    if ((key !== 'name' && key !== 'description') || typeof (text as Record<string, unknown>)[key] !== 'string') return false;
+  }
+  return true;
+}
+
+/**
+ * Only the schema's fields of each locale's text: the task list is sent without a zod pass
+ * (see worker.routes.ts), so nothing stored beside them may reach the client. Checked in place,
+ * copied only when something else is there.
+ */
+function publicTranslations(stored: unknown): PublicTask['translations'] {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  const texts = stored as Record<string, unknown>;
+  let clean = true;
+  for (const lng in texts) {
+    if (!isPublicText(texts[lng])) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return texts as Translations;
+  const out: Translations = {};
+  for (const lng in texts) {
+    const text = texts[lng];
+    if (text === null || typeof text !== 'object' || Array.isArray(text)) continue;
+    const { name, description } = text as { name?: unknown; description?: unknown };
+    const entry: Text = {};
+    if (typeof name === 'string') entry.name = name;
+    if (typeof description === 'string') entry.description = description;
+    out[lng] = entry;
+  }
+  return out;
+}
+
+/**
+ * A unit's tasks for a day (default: today in the project's time zone). One statement finds the
+ * unit, its project's day and the tasks; no rows means no such unit (404, whatever the reason).
+ * Each task is built with exactly publicTaskSchema's keys, in its order.
+ */
 export async function listPublicTasks(app: FastifyInstance, unitId: string, date: string | undefined): Promise<PublicTask[]> {
   if (!isUuid(unitId)) throw notFound(UNIT_NOT_FOUND);
   const rows = await listUnitTasksPublic(app.db, { unitId, date, now: app.now() });
   if (rows.length === 0) throw notFound(UNIT_NOT_FOUND);
-  return rows
-    .filter((t) => t.id !== null)
-    .map((t) => ({
-      id: t.id!,
+  const out: PublicTask[] = [];
+  for (const t of rows) {
+    if (t.id === null) continue; // the unit has no tasks
+    out.push({
+      id: t.id,
       name: t.name!,
       description: t.description,
-      translations: t.translations ?? null,
+      translations: publicTranslations(t.translations),
       isCompleted: t.completed_at !== null,
       completedAt: t.completed_at === null ? null : new Date(t.completed_at).toISOString(),
       workerName: t.worker_name,
@@ -156,7 +203,9 @@ export async function listPublicTasks(app: FastifyInstance, unitId: string, date
       estimatedMinutes: Number(t.estimated_minutes),
       recurrence: t.recurrence!,
       roomNumber: t.number,
-    }));
+    });
+  }
+  return out;
 }
 
 /** `/objects/<key>` → `<key>`; anything else is not one of our photos. */

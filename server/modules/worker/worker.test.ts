@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { publicTaskSchema } from '../../../contract/worker.ts';
 import { projects, shortages, measurements, storedObjects, taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 
@@ -115,6 +117,91 @@ describe('the unit task list', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${crypto.randomUUID()}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/scheduled-tasks-public/1' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}?date=23-11-2026` })).statusCode).toBe(400);
+  });
+
+  it("sends exactly the schema's fields, and of the stored translations only their texts", async () => {
+    const { room, project, photoTask, plainTask } = await projectWithUnit();
+    const db = ctx.database.db;
+    await db
+      .update(tasks)
+      .set({ translations: { en: { name: 'Waterproofing', description: 'Flood test', internalNote: 'not for workers' } } as never })
+      .where(eq(tasks.id, photoTask.id));
+    await db.update(tasks).set({ translations: { ru: { name: 'Электрика' }, he: { name: 'חשמל', description: 'בדיקה' } } }).where(eq(tasks.id, plainTask.id));
+    await complete(plainTask.id, { workerName: 'Olena' });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const list = res.json();
+    // Strict: a key the schema does not name would fail here.
+    expect(() => z.array(publicTaskSchema.strict()).parse(list)).not.toThrow();
+    expect(list[0].translations).toEqual({ en: { name: 'Waterproofing', description: 'Flood test' } });
+    expect(list[1]).toEqual({
+      id: plainTask.id,
+      name: 'Electrical',
+      description: null,
+      translations: { he: { name: 'חשמל', description: 'בדיקה' }, ru: { name: 'Электрика' } },
+      isCompleted: true,
+      completedAt: ctx.clock.now.toISOString(),
+      workerName: 'Olena',
+      requiresPhoto: false,
+      estimatedMinutes: 25,
+      recurrence: 'once',
+      roomNumber: list[0].roomNumber,
+    });
+    expect(list[2]).toMatchObject({ translations: null, isCompleted: false, completedAt: null, workerName: null, recurrence: 'daily' });
+    expect(project.id).toBeTruthy();
+  });
+
+  it('is still documented in the OpenAPI document with its response schema', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const answer = doc.paths['/api/scheduled-tasks-public/{roomId}'].get.responses['200'].content['application/json'].schema;
+    expect(answer.type).toBe('array');
+    expect(Object.keys(answer.items.properties)).toEqual(Object.keys(publicTaskSchema.shape));
+  });
+
+  it('a unit without tasks is an empty list; an unknown unit is a bare 404', async () => {
+    const owner = owners[0];
+    const bare = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: `E${++unitCounter}` } })).json() as { id: string };
+    const empty = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${bare.id}` });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    const unknown = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${crypto.randomUUID()}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Unit not found' });
+  });
+
+  it("shows only the unit's own project's tasks", async () => {
+    const a = await projectWithUnit(undefined, 0);
+    const b = await projectWithUnit(undefined, 1);
+    // A task row naming unit A but project B (never made by the app) must not leak into A's list.
+    await ctx.database.db.insert(tasks).values({ projectId: b.project.id, unitId: a.room.id, name: 'Foreign task', sortOrder: 0 });
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${a.room.id}` })).json();
+    expect(list.map((t: { name: string }) => t.name)).toEqual(['Waterproofing', 'Electrical', 'Sweep']);
+  });
+
+  it("takes today in the project's time zone, not the server's or UTC", async () => {
+    const { room, project, dailyTask } = await projectWithUnit();
+    await ctx.database.db.update(projects).set({ timezone: 'America/Los_Angeles' }).where(eq(projects.id, project.id));
+    const saved = ctx.clock.now;
+    // 05:00 UTC on 2 January is still 1 January (21:00) in Los Angeles, and 2 January in Jerusalem.
+    ctx.clock.now = new Date('2026-01-02T05:00:00Z');
+    try {
+      expect((await complete(dailyTask.id, { workerName: 'Maria' })).json().workDate).toBe('2026-01-01');
+      const today = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` })).json();
+      expect(today.find((t: { id: string }) => t.id === dailyTask.id)).toMatchObject({ isCompleted: true, workerName: 'Maria' });
+      const jan2 = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}?date=2026-01-02` })).json();
+      expect(jan2.find((t: { id: string }) => t.id === dailyTask.id).isCompleted).toBe(false);
+      // Later that evening in Los Angeles it is 2 January in UTC still: the list still says done.
+      ctx.clock.now = new Date('2026-01-02T07:59:00Z');
+      const evening = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` })).json();
+      expect(evening.find((t: { id: string }) => t.id === dailyTask.id).isCompleted).toBe(true);
+      // Midnight in Los Angeles: a new day, the daily task is open again.
+      ctx.clock.now = new Date('2026-01-02T08:00:00Z');
+      const next = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` })).json();
+      expect(next.find((t: { id: string }) => t.id === dailyTask.id).isCompleted).toBe(false);
+    } finally {
+      ctx.clock.now = saved;
+    }
   });
 
   it('gives the unit with its project name and local date', async () => {
@@ -259,6 +346,28 @@ describe('abuse resistance', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many requests/);
     expect((await send('10.9.9.10')).statusCode).toBeLessThan(300);
+  });
+
+  it('limits reads of the task list to 240 a minute per client, with the security headers on every answer', async () => {
+    const { room } = await projectWithUnit();
+    const read = (ip: string) => ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}`, headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 240; i++) {
+      const ok = await read('10.8.8.8');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['x-ratelimit-limit']).toBe('240');
+    }
+    const limited = await read('10.8.8.8');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many requests/);
+    const other = await read('10.8.8.9');
+    expect(other.statusCode).toBe(200);
+    for (const res of [limited, other]) {
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
   });
 
   it('answers a foreign or unknown id with a bare 404 that reveals nothing', async () => {
