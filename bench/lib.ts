@@ -36,6 +36,33 @@ export async function load(url: string, headers: Record<string, string>, seconds
   return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
 }
 
+/**
+ * Two targets measured fairly: each warmed up first, then in alternating short windows, so load
+ * from elsewhere on the machine and the JIT's warm-up fall on both alike. Rates are totals over all
+ * windows; latencies are the median window's.
+ */
+export async function loadAlternating(
+  a: (seconds: number) => Promise<LoadResult>,
+  b: (seconds: number) => Promise<LoadResult>,
+  seconds: number,
+  windows = 10,
+): Promise<[LoadResult, LoadResult]> {
+  await a(2);
+  await b(2);
+  const runs: [LoadResult[], LoadResult[]] = [[], []];
+  for (let i = 0; i < windows; i++) {
+    runs[0].push(await a(seconds / windows));
+    runs[1].push(await b(seconds / windows));
+  }
+  const combine = (rs: LoadResult[]): LoadResult => {
+    const requests = rs.reduce((n, r) => n + r.requests, 0);
+    const time = rs.reduce((t, r) => t + r.requests / r.rps, 0);
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    return { requests, rps: requests / time, p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)) };
+  };
+  return [combine(runs[0]), combine(runs[1])];
+}
+
 /** A migrated, empty database of each kind: PGlite in memory, and PostgreSQL when reachable. */
 export async function openBenchDatabases(): Promise<{ name: string; database: Database; drop: () => Promise<void> }[]> {
   const out = [];
