@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -22,6 +23,25 @@ function workerPagesInDev(): Plugin {
 }
 
 /**
+ * Each HTML entry (index.html, qr-scan.html, work-tasks.html) holds only its script tag; the page
+ * around it — head, splash painted before any script arrives — is web/page-template.html, once.
+ */
+function htmlPages(): Plugin {
+  const template = fs.readFileSync(new URL('./web/page-template.html', import.meta.url), 'utf8').replace(/<!--(?!entry-->)[\s\S]*?-->\s*/g, '');
+  return {
+    name: 'shalav-html-pages',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        const script = /<script\b[^>]*>\s*<\/script>/.exec(html)?.[0];
+        if (!script) throw new Error(`${ctx.filename}: no entry <script> for web/page-template.html`);
+        return template.replace('<!--entry-->', script);
+      },
+    },
+  };
+}
+
+/**
  * What every worker page runs (React, i18next, the worker shell and the small shared modules), as one
  * chunk: one request and one gzip stream instead of a dozen small ones (≈ 2 KB less to download).
  * The signed-in app loads it too; the worker pages stay free of everything else.
@@ -36,7 +56,7 @@ const WORKER_KIT = [
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), workerPagesInDev()],
+  plugins: [react(), tailwindcss(), htmlPages(), workerPagesInDev()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
