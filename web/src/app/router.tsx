@@ -1,6 +1,6 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { Loading } from '../components/ui/spinner.tsx';
+import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
 import NotFoundPage from './not-found-page.tsx';
 import { publicRoutes, signedInRoutes } from './routes.tsx';
 
@@ -8,16 +8,11 @@ import { publicRoutes, signedInRoutes } from './routes.tsx';
 // pages never download it.
 const LayoutShell = lazy(() => import('./layout-shell.tsx').then((m) => ({ default: m.LayoutShell })));
 
-/** A worker page reached from inside this app: the server sends its own entry (a document load). */
-function WorkerPageDocument() {
-  useEffect(() => window.location.reload(), []);
-  return <Loading />;
-}
-
 export function createRouter() {
   return createBrowserRouter([
-    { path: '/qr-scan', element: <WorkerPageDocument /> },
-    { path: '/work-tasks/*', element: <WorkerPageDocument /> },
+    // The worker pages are entries of their own (docs/decisions/009-worker-entries.md).
+    { path: '/qr-scan', element: <DocumentReload /> },
+    { path: '/work-tasks/*', element: <DocumentReload /> },
     ...publicRoutes.map(({ path, component: Page }) => ({
       path,
       element: (

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from './api.ts';
-import { clearResources, invalidateResource, prefetchResource, setResourceData, useResource, type ResourceOptions } from './resource.ts';
+import { clearResources, invalidateResource, prefetchResource, retryTransient, setResourceData, useResource, type ResourceOptions } from './resource.ts';
 
 /**
  * The answers are plain objects shaped like a Response (ok, status, text(), json()) rather than
@@ -266,5 +266,16 @@ describe('prefetchResource', () => {
     await act(async () => answer.resolve({ body: { name: 'early' } }));
     expect(await screen.findByText('data early')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('retryTransient', () => {
+  it('asks again for a dropped connection or a 5xx up to the limit, never for a 4xx', () => {
+    const retry = retryTransient(2);
+    expect(retry(1, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retry(1, new ApiError(503, undefined, 'busy'))).toBe(true);
+    expect(retry(2, new ApiError(503, undefined, 'busy'))).toBe(false);
+    expect(retry(1, new ApiError(404, { message: 'Unit not found' }, 'Unit not found'))).toBe(false);
+    expect(retry(1, new ApiError(429, { message: 'Too many' }, 'Too many'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { apiGet } from './api.ts';
+import { ApiError, apiGet } from './api.ts';
 
 /**
  * A GET kept in memory by its URL, for the worker pages: what they need of a query cache (loading,
@@ -27,6 +27,15 @@ interface Entry {
   generation: number;
   retry: NonNullable<ResourceOptions['retry']>;
 }
+
+/**
+ * Ask again up to `attempts` times in all for a dropped connection or a server hiccup; never for a
+ * 4xx (a 404 will not become a unit by asking again, and a 429 must not be hammered).
+ */
+export const retryTransient =
+  (attempts: number) =>
+  (failures: number, err: unknown): boolean =>
+    failures < attempts && !(err instanceof ApiError && err.status < 500);
 
 const PENDING: ResourceState<never> = { data: undefined, error: null, isPending: true, isError: false, isSuccess: false, isFetching: false };
 const noRetry = () => false;

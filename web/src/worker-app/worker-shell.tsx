@@ -1,7 +1,7 @@
 import { StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Direction } from 'radix-ui';
-import { Loading } from '../components/ui/spinner.tsx';
+import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
 import { currentToast, subscribeToast } from '../components/ui/toast.ts';
 import { dirOf, initI18n } from '../lib/i18n.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
@@ -29,12 +29,6 @@ const loaders: Record<WorkerPage, () => Promise<PageModule>> = {
 const loadToaster = () => import('../components/ui/toaster.tsx');
 const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 
-/** Any other address belongs to the signed-in app: load it as a document of its own. */
-function LeaveWorkerApp() {
-  useEffect(() => window.location.reload(), []);
-  return <Loading />;
-}
-
 /**
  * Mounted with the page (same Suspense boundary, so after its words arrived): once the phone is
  * idle, fetch the rest — the other worker page, the toast, the dialogs — so they are here when the
@@ -56,7 +50,7 @@ function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
   const href = useHref();
   const { i18n } = useTranslation('common');
   const page = workerPageOf(new URL(href, window.location.origin).pathname);
-  const Page = page ? pages[page] : LeaveWorkerApp;
+  const Page = page ? pages[page] : DocumentReload;
 
   const [idle, setIdle] = useState(false);
   const toastWaiting = useSyncExternalStore(subscribeToast, () => currentToast() !== null);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 
 export function Loading({ label }: { label?: string }) {
@@ -8,4 +9,13 @@ export function Loading({ label }: { label?: string }) {
       <span>{label ?? t('state.loading')}</span>
     </div>
   );
+}
+
+/**
+ * An address this app does not render (the worker pages and the signed-in app are separate
+ * entries): load it as a document, so the server sends the entry that does.
+ */
+export function DocumentReload() {
+  useEffect(() => window.location.reload(), []);
+  return <Loading />;
 }

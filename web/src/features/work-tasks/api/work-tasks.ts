@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { completeTaskInput, measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '../../../../../contract/worker.ts';
-import { prefetchResource, useResource } from '../../../lib/resource.ts';
+import { prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 
 export const roomUrl = (roomId: string) => `/api/rooms-public/${encodeURIComponent(roomId)}`;
 /** Without a date the server answers for the project's own "today" (its time zone, not the phone's). */
 export const tasksUrl = (roomId: string) => `/api/scheduled-tasks-public/${encodeURIComponent(roomId)}`;
 
-// A 404 will not become a unit by asking again; a dropped connection might.
-const roomRetry = { retry: (failures: number, err: unknown) => failures < 3 && !(err instanceof Error && /^4\d\d:/.test(err.message)) };
+// A dropped connection might become the unit by asking again; a 404 will not.
+const roomRetry = { retry: retryTransient(3) };
 
 /** Called before the page's code and words have arrived: the unit and its tasks load meanwhile. */
 export function prefetchWorkTasks(roomId: string) {

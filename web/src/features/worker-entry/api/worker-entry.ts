@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { PublicFacility, PublicRoom, workSessionResult } from '../../../../../contract/worker.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { invalidateResource, prefetchResource, useResource } from '../../../lib/resource.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { invalidateResource, prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 
-/** One retry for a dropped connection or a server hiccup; a 4xx answer will not change (and 429 must not be hammered). */
-const retryTransient = (failures: number, err: unknown) => failures < 2 && !(err instanceof ApiError && err.status < 500);
+/** One retry for a dropped connection or a server hiccup. */
+const retry = retryTransient(2);
 
 export type WorkSessionResult = z.infer<typeof workSessionResult>;
 export interface StartWorkInput {
@@ -19,22 +19,22 @@ export const workerNamesUrl = (qrId: string) => `/api/worker-names?${new URLSear
 
 /** The project the printed QR id names; a 404 means the QR matches no project. */
 export function useFacilityByQr(qrId: string | null) {
-  return useResource<PublicFacility>(qrId ? facilityByQrUrl(qrId) : null, { retry: retryTransient });
+  return useResource<PublicFacility>(qrId ? facilityByQrUrl(qrId) : null, { retry });
 }
 
 /** The project's units, sorted by the server. */
 export function usePublicRooms(qrId: string | null, enabled: boolean) {
-  return useResource<PublicRoom[]>(enabled && qrId ? publicRoomsUrl(qrId) : null, { retry: retryTransient });
+  return useResource<PublicRoom[]>(enabled && qrId ? publicRoomsUrl(qrId) : null, { retry });
 }
 
 /** Names of workers already known in this project, for the name suggestions. */
 export function useWorkerNames(qrId: string | null, enabled: boolean) {
-  return useResource<string[]>(enabled && qrId ? workerNamesUrl(qrId) : null, { retry: retryTransient });
+  return useResource<string[]>(enabled && qrId ? workerNamesUrl(qrId) : null, { retry });
 }
 
 /** Called before the page's code and words have arrived: the project loads meanwhile. */
 export function prefetchFacility(qrId: string) {
-  prefetchResource(facilityByQrUrl(qrId), { retry: retryTransient });
+  prefetchResource(facilityByQrUrl(qrId), { retry });
 }
 
 /** Half an hour later the project, its units and its workers may have changed. */
