@@ -139,42 +139,21 @@ export async function startWorkSession(app: FastifyInstance, input: z.output<typ
 }
 
 type Translations = NonNullable<PublicTask['translations']>;
-type Text = Translations[string];
-
-/** A stored locale text that has nothing but the schema's fields (the usual case): sent as stored. */
-function isPublicText(text: unknown): text is Text {
-  if (text === null || typeof text !== 'object' || Array.isArray(text)) return false;
-  for (const key in text) {
-    if ((key !== 'name' && key !== 'description') || typeof (text as Record<string, unknown>)[key] !== 'string') return false;
-  }
-  return true;
-}
 
 /**
  * Only the schema's fields of each locale's text: the task list is sent without a zod pass
- * (see worker.routes.ts), so nothing stored beside them may reach the client. Checked in place,
- * copied only when something else is there.
+ * (see worker.routes.ts), so nothing stored beside them may reach the client.
  */
 function publicTranslations(stored: unknown): PublicTask['translations'] {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return null;
-  const texts = stored as Record<string, unknown>;
-  let clean = true;
-  for (const lng in texts) {
-    if (!isPublicText(texts[lng])) {
-      clean = false;
-      break;
-    }
-  }
-  if (clean) return texts as Translations;
   const out: Translations = {};
-  for (const lng in texts) {
-    const text = texts[lng];
-    if (text === null || typeof text !== 'object' || Array.isArray(text)) continue;
+  for (const [lng, text] of Object.entries(stored as Record<string, unknown>)) {
+    if (text === null || typeof text !== 'object') continue;
     const { name, description } = text as { name?: unknown; description?: unknown };
-    const entry: Text = {};
-    if (typeof name === 'string') entry.name = name;
-    if (typeof description === 'string') entry.description = description;
-    out[lng] = entry;
+    out[lng] = {
+      ...(typeof name === 'string' ? { name } : {}),
+      ...(typeof description === 'string' ? { description } : {}),
+    };
   }
   return out;
 }
