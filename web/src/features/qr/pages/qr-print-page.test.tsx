@@ -1,19 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Facility } from '../../../../../contract/facility.ts';
+import { facility } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import QrPrintPage from './qr-print-page.tsx';
 
-const facility: Facility = {
-  id: 'p1',
-  name: 'Sea Towers',
-  facilityType: 'construction',
-  uniqueQrId: 'qr_8f3k2m9x',
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  publicUrl: 'https://shalav.example.com',
-};
 const qrData = 'https://shalav.example.com/qr-scan?qrId=qr_8f3k2m9x';
 
 function api(overrides: Record<string, { status?: number; body?: unknown }> = {}) {

@@ -1,42 +1,20 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Facility } from '../../../../../contract/facility.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
+import { facility, room } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import UnitLabelsPage from './unit-labels-page.tsx';
 
-const facility: Facility = {
-  id: 'p1',
-  name: 'Sea Towers',
-  facilityType: 'construction',
-  uniqueQrId: 'qr_8f3k2m9x',
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  publicUrl: 'https://shalav.example.com',
-};
 
-const room = (number: string, i: number): Room => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  number,
-  name: null,
-  description: null,
-  floor: null,
-  type: 'apartment',
-  facilityType: 'construction',
-  status: 'needs_cleaning',
-  lastCleaned: null,
-  lastCleanedBy: null,
-  totalTasksToday: 0,
-  completedTasksToday: 0,
-});
+/** A unit with a predictable id (the label's QR encodes it). */
+const unit = (number: string, i: number) => room({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, number, floor: null });
 
 /** The medium quick template: A101–A150, B201–B250, C301–C320 (120 units), shuffled by the server. */
 const mediumProject = [
   ...Array.from({ length: 50 }, (_, i) => `B${201 + i}`),
   ...Array.from({ length: 50 }, (_, i) => `A${101 + i}`),
   ...Array.from({ length: 20 }, (_, i) => `C${301 + i}`),
-].map(room);
+].map(unit);
 
 function renderPage(rooms: Room[] = mediumProject, overrides: Record<string, { status?: number; body?: unknown }> = {}) {
   const fetchMock = mockFetch({ 'GET /api/user/facility': { body: facility }, 'GET /api/rooms': { body: rooms }, ...overrides });

@@ -4,22 +4,10 @@ import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import type { Measurement, Shortage } from '../../../../../contract/reports.ts';
+import { userWith } from '../../../test/fixtures.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import MeasurementsTablePage from '../pages/measurements-table-page.tsx';
 import ShortagesTablePage from '../pages/shortages-table-page.tsx';
-
-const user = (facilityType = 'construction') => ({
-  id: 'u1',
-  username: 'demo',
-  firstName: 'Dana',
-  lastName: null,
-  email: null,
-  phone: null,
-  city: null,
-  role: 'admin',
-  facilityType,
-  timezone: 'Asia/Jerusalem',
-});
 
 const shortage = (over: Partial<Shortage> = {}): Shortage => ({
   id: 's1',
@@ -43,7 +31,7 @@ const listUrls = (fetchMock: Mock, path: string) =>
     .filter((url) => url.split('?')[0] === path);
 
 function setup(page: 'shortages' | 'measurements', routes: Parameters<typeof mockFetch>[0], facilityType = 'construction') {
-  const fetchMock = mockFetch({ 'GET /api/auth/user': { body: user(facilityType) }, ...routes });
+  const fetchMock = mockFetch({ 'GET /api/auth/user': { body: userWith(facilityType) }, ...routes });
   const ue = userEvent.setup();
   renderWithProviders(page === 'shortages' ? <ShortagesTablePage /> : <MeasurementsTablePage />);
   return { fetchMock, ue };
@@ -235,7 +223,7 @@ describe('shortages table', () => {
   });
 
   it('reads in Hebrew', async () => {
-    mockFetch({ 'GET /api/auth/user': { body: user() }, 'GET /api/shortages': { body: [] } });
+    mockFetch({ 'GET /api/auth/user': { body: userWith('construction') }, 'GET /api/shortages': { body: [] } });
     renderWithProviders(<ShortagesTablePage />, { language: 'he' });
     expect(await screen.findByText('אין חוסרים רשומים במערכת')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'טבלת חוסרים' })).toBeInTheDocument();

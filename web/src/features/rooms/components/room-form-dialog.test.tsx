@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { room, userWith } from '../test-fixtures.ts';
+import { room, userWith } from '../../../test/fixtures.ts';
 import { RoomFormDialog, parseRoomForm } from './room-form-dialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

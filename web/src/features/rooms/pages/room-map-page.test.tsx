@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { dismissToast } from '../../../components/ui/toast.ts';
-import { detailsOf, room, statsOf, userWith } from '../test-fixtures.ts';
+import { detailsOf, room, statsOf, userWith } from '../../../test/fixtures.ts';
 import RoomMapPage from './room-map-page.tsx';
 
 afterEach(() => {

@@ -1,6 +1,9 @@
-import type { Room, RoomDetails, RoomStats } from '../../../../contract/rooms.ts';
+import type { Facility } from '../../../contract/facility.ts';
+import type { Room, RoomDetails, RoomStats } from '../../../contract/rooms.ts';
 
-/** Test data for the rooms feature (a Room as the API returns it). */
+/** Test data shared by the web tests, shaped as the API returns it. */
+
+/** A unit (Room) as the API lists it. */
 export function room(over: Partial<Room> = {}): Room {
   return {
     id: over.id ?? crypto.randomUUID(),
@@ -47,3 +50,15 @@ export const userWith = (facilityType: string) => ({
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
 });
+
+/** The signed-in user's project, as GET /api/user/facility answers. */
+export const facility: Facility = {
+  id: 'p1',
+  name: 'Sea Towers',
+  facilityType: 'construction',
+  uniqueQrId: 'qr_8f3k2m9x',
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  publicUrl: 'https://shalav.example.com',
+};
