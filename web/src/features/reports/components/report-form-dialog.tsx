@@ -1,19 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { REPORT_STATUSES, type ReportStatus } from '../../../../../contract/reports.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { serverText } from '../lib/server-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';
 import { MM_MAX, QUANTITY_MAX, draftFrom, draftProblems, inputFrom, type DraftProblem, type ReportDraft } from '../lib/report-form.ts';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
 import { useReportsText } from '../lib/use-reports-text.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report | null; onDone: () => void }) {
   const { t } = useReportsText();
-  const tc = useTranslation('common').t;
   const create = useCreateReport(kind);
   const update = useUpdateReport(kind);
   const saving = create.isPending || update.isPending;
@@ -129,14 +127,7 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
           ))}
         </SelectField>
       )}
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onDone} disabled={saving}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={invalid || saving} aria-busy={saving || undefined}>
-          {saving ? t('form.saving') : tc('actions.save')}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} saving={saving} invalid={invalid} savingLabel={t('form.saving')} />
     </form>
   );
 }

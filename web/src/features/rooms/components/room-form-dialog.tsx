@@ -3,12 +3,12 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { UNIT_TYPES, type UnitType } from '../../../../../contract/constants.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
 import { useRoomsText } from '../lib/use-wording.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const FLOOR_MIN = -20;
 const FLOOR_MAX = 300;
@@ -117,14 +117,7 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
           </option>
         ))}
       </SelectField>
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onDone} disabled={saving}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? t('form.saving') : tc('actions.save')}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} saving={saving} savingLabel={t('form.saving')} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { TEMPLATE_MINUTES, TEMPLATE_ROOM_TYPES, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import type { TemplateFacilityType } from '../api/templates.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** Form defaults (spec §3, §5): 5 minutes, order 0, required, every unit type, no photo. */
 export const TEMPLATE_DEFAULTS = { estimatedMinutes: TEMPLATE_MINUTES.default, sortOrder: 0, isRequired: true, requiresPhoto: false, roomType: 'all' } as const;
@@ -60,7 +60,6 @@ export function TaskTemplateForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('templates');
-  const { t: tc } = useTranslation('common');
   const [name, setName] = useState(template?.name ?? '');
   const [description, setDescription] = useState(template?.description ?? '');
   const [roomType, setRoomType] = useState<string>(template?.roomType ?? TEMPLATE_DEFAULTS.roomType);
@@ -142,14 +141,7 @@ export function TaskTemplateForm({
       </div>
       <Checkbox label={t('form.required')} hint={t('form.requiredHint')} checked={isRequired} onChange={setIsRequired} />
       <Checkbox label={t('form.requiresPhoto')} hint={t('form.requiresPhotoHint')} checked={requiresPhoto} onChange={setRequiresPhoto} />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('form.saving') : tc('actions.save')}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} saving={saving} savingLabel={t('form.saving')} />
     </form>
   );
 }
