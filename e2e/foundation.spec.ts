@@ -19,6 +19,9 @@ test.describe('foundation: registration, sign-in, the shell and the unit map', (
     await page.getByRole('button', { name: 'הירשמו עכשיו' }).click();
     await expect(page.getByTestId('toast')).toContainText(`ההרשמה הצליחה! הפרויקט ${project} נרשם עם QR ייחודי`);
     await expect(page).toHaveURL(/\/login$/);
+    // The router changes the address before the login page's chunk has rendered, and the register
+    // form (still on screen meanwhile) has a username field too: fill the login form only.
+    await expect(page.getByRole('heading', { name: 'כניסה לפרויקט' })).toBeVisible();
 
     await page.getByLabel('שם משתמש').fill(username);
     await page.getByLabel('סיסמה').fill('secret123');
