@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/db/client.ts';
+import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../server/db/client.ts';
+import { projects, users } from '../server/db/schema/index.ts';
+import { hashPassword } from '../server/modules/auth/auth.service.ts';
+import { localDate } from '../server/lib/time.ts';
 
 export interface LoadResult {
   requests: number;
@@ -96,3 +99,19 @@ export async function openBenchDatabases(): Promise<{ name: string; database: Da
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
+
+/** A project with an admin whose password is `bench1234`; returns the username. */
+export async function seedManager(db: Db): Promise<string> {
+  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${stamp}`, billingAnchor: localDate('Asia/Jerusalem') }).returning();
+  const username = `bench${stamp}`;
+  await db.insert(users).values({ projectId: project.id, username, passwordHash: await hashPassword('bench1234'), role: 'admin' });
+  return username;
+}
+
+/** Signs `username` in on a running app; returns the session cookie. */
+export async function signIn(base: string, username: string): Promise<string> {
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench1234' }) });
+  if (!login.ok) throw new Error(`login: ${login.status}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0];
+}

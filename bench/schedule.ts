@@ -7,23 +7,11 @@
 import os from 'node:os';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { projects, users } from '../server/db/schema/index.ts';
-import { hashPassword } from '../server/modules/auth/auth.service.ts';
 import { defaultTaskRows } from '../contract/default-tasks.ts';
-import { localDate } from '../server/lib/time.ts';
-import { fmt, openBenchDatabases } from './lib.ts';
-import type { Db } from '../server/db/client.ts';
+import { fmt, openBenchDatabases, seedManager, signIn } from './lib.ts';
 
 const UNITS = Number(process.env.BENCH_SCHEDULE_UNITS ?? 1000);
 const GOAL_MS = 2000;
-
-async function seedManager(db: Db) {
-  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${stamp}`, billingAnchor: localDate('Asia/Jerusalem') }).returning();
-  const username = `bench${stamp}`;
-  await db.insert(users).values({ projectId: project.id, username, passwordHash: await hashPassword('bench1234'), role: 'admin' });
-  return username;
-}
 
 /** 1,000 labels as a building would number them: floors 1–20, 50 units each (101…2050). */
 const labels = Array.from({ length: UNITS }, (_, i) => `${Math.floor(i / 50) + 1}${String((i % 50) + 1).padStart(2, '0')}`);
@@ -46,8 +34,7 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench1234' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = await signIn(base, username);
 
   const timed = async (label: string, method: string, path: string, body?: unknown) => {
     const t0 = performance.now();

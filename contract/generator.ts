@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UNIT_TYPES } from './constants.ts';
+import { LIMITS } from './limits.ts';
 
 export const GENERATOR_UNIT_TYPES = [
   'apartment', 'studio', 'penthouse', 'commercial_space', 'office', 'corridor', 'kitchen', 'bathroom',
@@ -35,7 +36,9 @@ export const QUICK_TEMPLATES: Record<'medium' | 'large' | 'mixed', RoomTemplate[
 };
 
 export const MAX_PREFIX = 3;
-export const MAX_BULK_UNITS = 5000;
+export const MAX_BULK_UNITS = LIMITS.unitsPerBulkRequest;
+export const TOO_MANY_BULK_UNITS = `One request can create at most ${MAX_BULK_UNITS} units`;
+export const TOO_MANY_PROJECT_UNITS = `A project can have at most ${LIMITS.unitsPerProject} units`;
 
 /** Start and end fall back to 1 on invalid input (spec §5). */
 export const parseRangeNumber = (v: unknown): number => {
@@ -74,7 +77,7 @@ export const bulkRoomsInput = z.object({
       }),
     )
     .min(1, 'No rooms to create')
-    .max(MAX_BULK_UNITS),
+    .max(MAX_BULK_UNITS, TOO_MANY_BULK_UNITS),
 });
 export type BulkRoomsInput = z.output<typeof bulkRoomsInput>;
 export const bulkRoomsResult = z.object({ created: z.number().int(), skipped: z.number().int(), message: z.string() });

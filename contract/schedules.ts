@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
 
 export const RECURRENCES = ['once', 'daily'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -7,8 +8,12 @@ export const SCHEDULE_MINUTES = { min: 1, max: 120, default: 10 } as const;
 const MINUTES_MESSAGE = 'Estimated minutes must be between 1 and 120';
 /** Spec §5 'אנא הוסף לפחות משימה אחת': no task with a non-blank name remains. */
 export const NO_TASKS_MESSAGE = 'Add at least one task';
-export const MAX_SCHEDULE_UNITS = 5000;
-export const MAX_SCHEDULE_TASKS = 100;
+export const MAX_SCHEDULE_UNITS = LIMITS.unitsPerSchedule;
+export const MAX_SCHEDULE_TASKS = LIMITS.tasksPerSchedule;
+export const TOO_MANY_SCHEDULE_UNITS = `One schedule can cover at most ${MAX_SCHEDULE_UNITS} units`;
+export const TOO_MANY_SCHEDULE_TASKS = `One schedule can carry at most ${MAX_SCHEDULE_TASKS} tasks`;
+export const TOO_MANY_SCHEDULE_ROWS = `One schedule can write at most ${LIMITS.taskRowsPerSchedule.toLocaleString('en')} tasks (units × tasks): choose fewer units or tasks`;
+export const TOO_MANY_UNIT_TASKS = `A unit can carry at most ${LIMITS.tasksPerUnit} tasks`;
 
 /**
  * One task of a schedule. The web sends 10 minutes on invalid input (spec §5); the server refuses
@@ -34,8 +39,8 @@ export type ScheduleTaskInput = z.input<typeof scheduleTaskInput>;
 export const createScheduleInput = z
   .object({
     roomId: z.string().optional(),
-    roomIds: z.array(z.string()).max(MAX_SCHEDULE_UNITS).optional(),
-    taskTemplates: z.array(scheduleTaskInput).max(MAX_SCHEDULE_TASKS),
+    roomIds: z.array(z.string()).max(MAX_SCHEDULE_UNITS, TOO_MANY_SCHEDULE_UNITS).optional(),
+    taskTemplates: z.array(scheduleTaskInput).max(MAX_SCHEDULE_TASKS, TOO_MANY_SCHEDULE_TASKS),
   })
   .refine((v) => Boolean(v.roomId) || (v.roomIds?.length ?? 0) > 0, { message: 'Choose at least one unit', path: ['roomIds'] });
 export type CreateScheduleInput = z.output<typeof createScheduleInput>;

@@ -108,3 +108,9 @@ export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitI
     .where(and(eq(tasks.projectId, p.projectId), eq(tasks.unitId, p.unitId)))
     .orderBy(asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.name));
 }
+
+/** How many units the project has. */
+export async function countUnits(db: Db, p: { projectId: string }): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.projectId, p.projectId));
+  return Number(row.n);
+}

@@ -1,15 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { BulkRoomsInput } from '../../../contract/generator.ts';
+import { TOO_MANY_PROJECT_UNITS, type BulkRoomsInput } from '../../../contract/generator.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
 import { compareUnitLabels, deriveFloor } from '../../../contract/rooms.ts';
 import type { UnitStatus } from '../../../contract/constants.ts';
 import { projects, units } from '../../db/schema/index.ts';
-import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { AppError, UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
+import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
-import { findUnit, listUnitsWithCounts, listUnitTasksForDate, type UnitWithCounts } from './rooms.queries.ts';
+import { countUnits, findUnit, listUnitsWithCounts, listUnitTasksForDate, type UnitWithCounts } from './rooms.queries.ts';
 
 /** Status is derived from today's tasks and work, never stored (only 'inactive' is manual). */
 export function deriveStatus(u: Pick<UnitWithCounts, 'manualStatus' | 'total' | 'completed' | 'hasSessionToday'>): UnitStatus {
@@ -86,7 +88,15 @@ const rethrowDuplicate = (err: unknown): never => {
   throw err;
 };
 
+/** Refuses, before anything is written, a request that would take the project past its unit limit. */
+async function assertUnitRoom(app: FastifyInstance, auth: UserAuth, adding: number) {
+  if (adding > 0 && (await countUnits(app.db, { projectId: auth.projectId })) + adding > LIMITS.unitsPerProject) {
+    throw new AppError(422, TOO_MANY_PROJECT_UNITS);
+  }
+}
+
 export async function createRoom(app: FastifyInstance, auth: UserAuth, input: CreateRoomInput): Promise<Room> {
+  await assertUnitRoom(app, auth, 1);
   const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
   const [row] = await app.db
     .insert(units)
@@ -133,35 +143,39 @@ export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: s
 }
 
 /**
- * Many units in one transaction and one multi-row insert. Labels that already exist (or repeat
- * in the request) are skipped and counted; floors are derived from the label where unambiguous.
+ * Many units: labels that already exist (or repeat in the request) are skipped and counted; floors
+ * are derived from the label where unambiguous. The insert goes in chunks of WRITE_CHUNK_ROWS, one
+ * statement each, so a big request never holds the embedded database for long
+ * (docs/decisions/014-tenant-limits.md); a request cut short is safe to send again.
  */
 export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, input: BulkRoomsInput) {
   const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
   const unique = [...new Map(input.rooms.map((r) => [r.number, r])).values()];
-  return app.db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ number: units.number })
-      .from(units)
-      .where(and(eq(units.projectId, auth.projectId), inArray(units.number, unique.map((r) => r.number))));
-    const have = new Set(existing.map((e) => e.number));
-    const fresh = unique.filter((r) => !have.has(r.number));
-    if (fresh.length > 0) {
-      await tx
-        .insert(units)
-        .values(
-          fresh.map((r) => ({
-            projectId: auth.projectId,
-            number: r.number,
-            floor: r.floor ?? deriveFloor(r.number),
-            type: r.type,
-            facilityType: r.facilityType ?? project.facilityType,
-          })),
-        )
-        .onConflictDoNothing({ target: [units.projectId, units.number] });
-    }
-    const skipped = input.rooms.length - fresh.length;
-    const message = fresh.length === 0 ? 'All rooms in this range already exist in the system' : `Created ${fresh.length} new rooms`;
-    return { created: fresh.length, skipped, message };
+  const existing = await app.db
+    .select({ number: units.number })
+    .from(units)
+    .where(and(eq(units.projectId, auth.projectId), inArray(units.number, unique.map((r) => r.number))));
+  const have = new Set(existing.map((e) => e.number));
+  const fresh = unique.filter((r) => !have.has(r.number));
+  await assertUnitRoom(app, auth, fresh.length);
+  const created = await writeInTurns(chunks(fresh, WRITE_CHUNK_ROWS), async (part) => {
+    const rows = await app.db
+      .insert(units)
+      .values(
+        part.map((r) => ({
+          projectId: auth.projectId,
+          number: r.number,
+          floor: r.floor ?? deriveFloor(r.number),
+          type: r.type,
+          facilityType: r.facilityType ?? project.facilityType,
+        })),
+      )
+      // A label created meanwhile by another request stays as it is, and is counted as skipped.
+      .onConflictDoNothing({ target: [units.projectId, units.number] })
+      .returning({ id: units.id });
+    return rows.length;
   });
+  const skipped = input.rooms.length - created;
+  const message = created === 0 ? 'All rooms in this range already exist in the system' : `Created ${created} new rooms`;
+  return { created, skipped, message };
 }

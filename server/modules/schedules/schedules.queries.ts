@@ -8,18 +8,32 @@ import type { TextTranslations } from '../../db/schema/tasks.ts';
 /** JSON as one bind parameter: a list of any length costs one parameter, not one per element. */
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/**
- * How many of the ids are units of the project, locking them against deletion until the
- * transaction ends (so the insert that follows cannot meet a unit deleted in between).
- */
+/** How many of the ids are units of the project. */
 export async function countProjectUnits(db: Db, p: { projectId: string; unitIds: string[] }): Promise<number> {
   const result = await db.execute(sql`
+    select count(*)::int as n from units u
+    where u.project_id = ${p.projectId}
+      and u.id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
+  `);
+  return Number(rowsOf<{ n: number }>(result)[0].n);
+}
+
+/**
+ * How many of the units would carry more than `limit` tasks once the named tasks are added (a
+ * name the unit already has adds nothing). One pass over the units' existing tasks: a unit without
+ * tasks cannot go over, since one schedule carries at most as many tasks as a unit may have.
+ */
+export async function countUnitsOverTaskLimit(db: Db, p: { projectId: string; unitIds: string[]; names: string[]; limit: number }): Promise<number> {
+  const result = await db.execute(sql`
     select count(*)::int as n from (
-      select u.id from units u
-      where u.project_id = ${p.projectId}
-        and u.id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
-      for share
+      select count(*) as have,
+        count(*) filter (where t.name in (select jsonb_array_elements_text(${json(p.names)}))) as already
+      from tasks t
+      where t.project_id = ${p.projectId}
+        and t.unit_id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
+      group by t.unit_id
     ) s
+    where have + ${p.names.length} - already > ${p.limit}
   `);
   return Number(rowsOf<{ n: number }>(result)[0].n);
 }
@@ -56,6 +70,8 @@ export async function insertScheduledTasks(db: Db, p: { projectId: string; unitI
       from units u
       where u.project_id = ${p.projectId}
         and u.id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
+      -- A unit deleted while this statement runs must not fail the insert's foreign key.
+      for key share of u
     ),
     input as (
       select * from jsonb_to_recordset(${json(input)}) as t(

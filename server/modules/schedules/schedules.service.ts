@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   NO_TASKS_MESSAGE,
+  TOO_MANY_SCHEDULE_ROWS,
+  TOO_MANY_UNIT_TASKS,
   cleanScheduleTasks,
   type CreateScheduleInput,
   type CreateScheduleResult,
@@ -8,7 +10,9 @@ import {
   type ScheduledTasksPage,
   type ScheduledTasksQuery,
 } from '../../../contract/schedules.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
+import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
@@ -19,15 +23,19 @@ const UNIT_NOT_FOUND = 'Room not found';
 const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
 
 /**
- * Writes the task list onto every unit, synchronously, in one transaction: either every unit
- * gets its tasks or nothing is written. Units are checked first: an unknown id, or another
- * project's, answers 404 before anything is written. Tasks whose name the unit already has are
- * skipped (a repeated schedule is harmless) and counted.
+ * Writes the task list onto every unit. Units are checked first: an unknown id, or another
+ * project's, answers 404 before anything is written, and so does a unit that would go over its task
+ * limit. The rows are then written in chunks of about WRITE_CHUNK_ROWS, one statement each and no
+ * transaction around them, so that a big schedule never holds the embedded database for long
+ * (docs/decisions/014-tenant-limits.md). Tasks whose name the unit already has are skipped and
+ * counted, which makes a schedule cut short by a crash safe to send again: the retry writes only
+ * what is missing.
  */
 export async function createSchedule(app: FastifyInstance, auth: UserAuth, input: CreateScheduleInput): Promise<CreateScheduleResult> {
   const list = cleanScheduleTasks(input.taskTemplates);
   if (list.length === 0) throw badRequest(NO_TASKS_MESSAGE);
   const unitIds = [...new Set([...(input.roomId ? [input.roomId] : []), ...(input.roomIds ?? [])])];
+  if (unitIds.length * list.length > LIMITS.taskRowsPerSchedule) throw badRequest(TOO_MANY_SCHEDULE_ROWS);
   if (!unitIds.every(isUuid)) throw notFound(UNIT_NOT_FOUND);
   const newTasks: q.NewTask[] = list.map((t) => ({
     name: t.name,
@@ -38,11 +46,13 @@ export async function createSchedule(app: FastifyInstance, auth: UserAuth, input
     recurrence: t.recurrence ?? null,
   }));
 
-  const created = await app.db.transaction(async (tx) => {
-    const found = await q.countProjectUnits(tx, { projectId: auth.projectId, unitIds });
-    if (found !== unitIds.length) throw notFound(unitIds.length === 1 ? UNIT_NOT_FOUND : 'Some of the rooms were not found');
-    return q.insertScheduledTasks(tx, { projectId: auth.projectId, unitIds, tasks: newTasks });
-  });
+  const found = await q.countProjectUnits(app.db, { projectId: auth.projectId, unitIds });
+  if (found !== unitIds.length) throw notFound(unitIds.length === 1 ? UNIT_NOT_FOUND : 'Some of the rooms were not found');
+  const over = await q.countUnitsOverTaskLimit(app.db, { projectId: auth.projectId, unitIds, names: newTasks.map((t) => t.name), limit: LIMITS.tasksPerUnit });
+  if (over > 0) throw new AppError(422, `${TOO_MANY_UNIT_TASKS}: ${over} of the chosen units would have more`);
+
+  const parts = chunks(unitIds, Math.max(1, Math.floor(WRITE_CHUNK_ROWS / newTasks.length)));
+  const created = await writeInTurns(parts, (part) => q.insertScheduledTasks(app.db, { projectId: auth.projectId, unitIds: part, tasks: newTasks }));
 
   const skipped = unitIds.length * newTasks.length - created;
   const message =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../../contract/constants.ts';
 import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
-import { buildSchedulePayload, defaultRows, editRow, emptyRow, parseMinutes, projectDefaultRows, type TaskRow } from './task-rows.ts';
+import { buildSchedulePayload, defaultRows, editRow, emptyRow, parseMinutes, projectDefaultRows, validationLimit, type TaskRow } from './task-rows.ts';
 import { filterUnits, emptyFilter } from './unit-filter.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { createScheduleInput } from '../../../../../contract/schedules.ts';
@@ -84,6 +84,14 @@ describe('buildSchedulePayload', () => {
     expect(buildSchedulePayload({ mode: 'bulk', roomId: '', roomIds: ids.slice(0, 5000), rows: [named('Paint')] }).ok).toBe(true);
     const many = Array.from({ length: 101 }, (_, i) => named(`T${i}`));
     expect(buildSchedulePayload({ mode: 'single', roomId: 'u1', roomIds: [], rows: many })).toEqual({ ok: false, error: 'tooManyTasks' });
+  });
+
+  it('refuses more than 100,000 tasks (units × tasks) in one save, as the server does', () => {
+    const ids = Array.from({ length: 2001 }, (_, i) => `u${i}`);
+    const fifty = Array.from({ length: 50 }, (_, i) => named(`T${i}`));
+    expect(buildSchedulePayload({ mode: 'bulk', roomId: '', roomIds: ids, rows: fifty })).toEqual({ ok: false, error: 'tooManyTaskRows' });
+    expect(buildSchedulePayload({ mode: 'bulk', roomId: '', roomIds: ids.slice(0, 2000), rows: fifty }).ok).toBe(true);
+    expect(validationLimit('tooManyTaskRows')).toBe(100_000);
   });
 
   it('sends roomIds (and no roomId) in bulk mode', () => {

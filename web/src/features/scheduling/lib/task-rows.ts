@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
+import { LIMITS } from '../../../../../contract/limits.ts';
 import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, type DefaultTask } from '../../../../../contract/default-tasks.ts';
 import type { CreateScheduleInput, Recurrence, ScheduleTaskInput } from '../../../../../contract/schedules.ts';
 import type { TaskTemplate } from '../../../../../contract/templates.ts';
@@ -6,9 +7,9 @@ import type { TaskTemplate } from '../../../../../contract/templates.ts';
 export const MIN_MINUTES = 1;
 export const MAX_MINUTES = 120;
 export const DEFAULT_MINUTES = 10;
-/** contract/schedules.ts createScheduleInput: roomIds max 5000, taskTemplates max 100. */
-export const MAX_BULK_UNITS = 5000;
-export const MAX_TASKS = 100;
+/** The server's limits on one scheduling request (contract/limits.ts). */
+export const MAX_BULK_UNITS = LIMITS.unitsPerSchedule;
+export const MAX_TASKS = LIMITS.tasksPerSchedule;
 
 type Translations = NonNullable<ScheduleTaskInput['translations']>;
 
@@ -95,7 +96,14 @@ export function editRow(row: TaskRow, patch: Partial<Omit<TaskRow, 'key' | 'tran
 }
 
 export type ScheduleMode = 'single' | 'bulk';
-export type ScheduleValidationError = 'selectRoom' | 'selectRooms' | 'tooManyRooms' | 'addTask' | 'tooManyTasks';
+export type ScheduleValidationError = 'selectRoom' | 'selectRooms' | 'tooManyRooms' | 'addTask' | 'tooManyTasks' | 'tooManyTaskRows';
+
+/** The number a validation message names: {{max}}. */
+export function validationLimit(error: ScheduleValidationError): number {
+  if (error === 'tooManyRooms') return MAX_BULK_UNITS;
+  if (error === 'tooManyTaskRows') return LIMITS.taskRowsPerSchedule;
+  return MAX_TASKS;
+}
 
 export type SchedulePayloadResult = { ok: true; payload: CreateScheduleInput } | { ok: false; error: ScheduleValidationError };
 
@@ -119,6 +127,8 @@ export function buildSchedulePayload(args: { mode: ScheduleMode; roomId: string;
     }));
   if (tasks.length === 0) return { ok: false, error: 'addTask' };
   if (tasks.length > MAX_TASKS) return { ok: false, error: 'tooManyTasks' };
+  const units = args.mode === 'single' ? 1 : args.roomIds.length;
+  if (units * tasks.length > LIMITS.taskRowsPerSchedule) return { ok: false, error: 'tooManyTaskRows' };
   const target = args.mode === 'single' ? { roomId: args.roomId } : { roomIds: [...args.roomIds] };
   return { ok: true, payload: { ...target, taskTemplates: tasks } };
 }

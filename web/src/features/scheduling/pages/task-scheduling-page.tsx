@@ -12,7 +12,7 @@ import { useCreateSchedule, useRooms, useTaskTemplates } from '../api/scheduling
 import { BulkUnitPicker } from '../components/bulk-unit-picker.tsx';
 import { SingleUnitPicker } from '../components/single-unit-picker.tsx';
 import { TaskListEditor } from '../components/task-list-editor.tsx';
-import { MAX_BULK_UNITS, MAX_TASKS, buildSchedulePayload, countNamedRows, projectDefaultRows, templateRows, type ScheduleMode, type ScheduleValidationError, type TaskRow } from '../lib/task-rows.ts';
+import { buildSchedulePayload, countNamedRows, projectDefaultRows, templateRows, type ScheduleMode, type ScheduleValidationError, type TaskRow, validationLimit } from '../lib/task-rows.ts';
 import { ALL, defaultRecurrenceOf, emptyFilter, sortUnits, templateFacilityOf, type UnitFilter } from '../lib/unit-filter.ts';
 import { useInactivityTimer } from '../lib/use-inactivity-timer.ts';
 
@@ -110,7 +110,7 @@ export default function TaskSchedulingPage() {
     const result = buildSchedulePayload({ mode, roomId, roomIds: [...selected], rows });
     if (!result.ok) {
       setError(result.error);
-      toast({ title: t(`validation.${result.error}`, { max: result.error === 'tooManyRooms' ? MAX_BULK_UNITS : MAX_TASKS }), variant: 'destructive' });
+      toast({ title: t(`validation.${result.error}`, { max: validationLimit(result.error) }), variant: 'destructive' });
       return;
     }
     setError(null);
@@ -214,7 +214,7 @@ export default function TaskSchedulingPage() {
         </p>
         {error && (
           <p role="alert" className="text-sm font-medium text-red-800">
-            {t(`validation.${error}`, { max: error === 'tooManyRooms' ? MAX_BULK_UNITS : MAX_TASKS })}
+            {t(`validation.${error}`, { max: validationLimit(error) })}
           </p>
         )}
         <Button className="w-full sm:w-auto" onClick={submit} disabled={save.isPending || saved}>
