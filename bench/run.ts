@@ -2,4 +2,5 @@
 await import('./rooms-map.ts');
 await import('./schedule.ts');
 await import('./worker.ts');
+await import('./tenant-isolation.ts');
 export {};
