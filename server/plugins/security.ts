@@ -78,12 +78,21 @@ export async function registerSecurity(app: FastifyInstance) {
     done(isCrossSiteWrite(request, allowedOrigins) ? forbidden('Cross-site request refused') : undefined);
   });
 
+  // API answers carry personal and project data: no browser or proxy cache may keep them (a shared
+  // site computer's back button, a corporate proxy). A route that chose its own caching keeps it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+
   // PostgreSQL cannot store NUL in text: refuse it up front (400) instead of failing the query (500).
   app.addHook('preValidation', (request, _reply, done) => {
     const nul = containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
     done(nul ? badRequest('Text must not contain NUL characters') : undefined);
   });
 }
+
+const isApiUrl = (url: string) => url.startsWith('/api') && (url.length === 4 || url[4] === '/' || url[4] === '?');
 
 function isCrossSiteWrite(request: FastifyRequest, allowedOrigins: Set<string>): boolean {
   if (SAFE_METHODS.has(request.method)) return false;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { projects, sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/ids.ts';
+import { purgeLoginFailures } from '../modules/auth/login-limits.ts';
 
 export const SESSION_COOKIE = 'shalav_sid';
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
@@ -135,10 +136,11 @@ export async function requirePlatformAdmin(app: FastifyInstance, request: Fastif
   return auth;
 }
 
-/** Housekeeping: drop sessions past either limit. */
+/** Housekeeping: drop sessions past either limit, and sign-in failure counts that no longer matter. */
 export async function purgeExpiredSessions(db: Db, now = new Date()) {
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS))));
+  await purgeLoginFailures(db, now);
 }
 

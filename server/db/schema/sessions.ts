@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './common.ts';
 import { platformAdmins, users } from './users.ts';
 
@@ -17,4 +17,27 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, counted in the database so a restart or a flood of other usernames cannot reset
+ * them (docs/decisions/013-sign-in-limits.md). One row per (realm, username, client address) and
+ * one per (realm, username) across all clients (client `*`). A row also remembers the client's last
+ * successful sign-in to that username, which lets known addresses through the username-wide back-off.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    /** `user` (project login) or `admin` (platform-admin login): separate username spaces. */
+    realm: text('realm').notNull(),
+    /** Trimmed and lower-cased, so case variants share one counter. */
+    username: text('username').notNull(),
+    /** The client address, or `*` for the count across all clients. */
+    client: text('client').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.realm, t.username, t.client] })],
 );

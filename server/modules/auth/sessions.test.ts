@@ -165,45 +165,6 @@ describe('session validity', () => {
   });
 });
 
-describe('login rate limit', () => {
-  it('answers 429 with a clear message after 10 failed attempts on one username, even from many addresses', async () => {
-    const username = 'target-account';
-    for (let i = 0; i < 10; i++) {
-      const r = await login(ctx.app, { username, password: `guess-${i}` }, { headers: client() });
-      expect(r.res.statusCode).toBe(401);
-    }
-    const blocked = await login(ctx.app, { username, password: 'guess-final' }, { headers: client() });
-    expect(blocked.res.statusCode).toBe(429);
-    expect(blocked.res.json()).toEqual({ message: 'Too many login attempts. Please wait a few minutes and try again.' });
-    expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
-    // The right password does not get through either while the username is blocked.
-    const { body } = await registerAndLogin(ctx.app, { username: 'blocked-owner' });
-    for (let i = 0; i < 10; i++) await login(ctx.app, { username: 'blocked-owner', password: 'x' }, { headers: client() });
-    const right = await login(ctx.app, body, { headers: client() });
-    expect(right.res.statusCode).toBe(429);
-    // So does the admin login, which shares the per-username count.
-    const admin = await login(ctx.app, { username, password: 'x' }, { url: '/api/admin/login', headers: client() });
-    expect(admin.res.statusCode).toBe(429);
-    // The limit is per username: another account from the same kind of client still gets an answer.
-    const other = await login(ctx.app, { username: 'another-account', password: 'x' }, { headers: client() });
-    expect(other.res.statusCode).toBe(401);
-  });
-
-  it('limits one client address to 30 login attempts across usernames', async () => {
-    const from = client();
-    let last = 0;
-    for (let i = 0; i < 31; i++) {
-      // Blank passwords fail validation before any password hashing, but still count against the client.
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: `u${i}`, password: '' }, headers: from });
-      last = res.statusCode;
-      if (i < 30) expect(res.statusCode).toBe(400);
-    }
-    expect(last).toBe(429);
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'u', password: '' }, headers: from });
-    expect(blocked.json()).toEqual({ message: 'Too many login attempts. Please wait a few minutes and try again.' });
-  });
-});
-
 describe('platform admin login', () => {
   it('signs the platform admin in through its own endpoint', async () => {
     const { res, cookie } = await login(ctx.app, ADMIN, { url: '/api/admin/login', headers: client() });

@@ -3,7 +3,14 @@ import { and, eq, gt } from 'drizzle-orm';
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events.ts';
 import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import { sessions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/session.ts';
+
+/**
+ * Open streams one session may hold on this instance: a few tabs are normal; more is a leak or an
+ * attempt to tie up the server's sockets and memory with one stolen or scripted cookie.
+ */
+export const MAX_STREAMS_PER_SESSION = 5;
 
 /**
  * GET /api/events: server-sent events for the caller's project. The client invalidates its cached
@@ -11,6 +18,8 @@ import { requireUser } from '../../plugins/session.ts';
  */
 export async function eventRoutes(app: FastifyInstance) {
   const open = new Set<() => void>();
+  /** Open streams per session (by session hash). */
+  const perSession = new Map<string, number>();
   // End the streams before the server closes, or close would wait for them forever.
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -18,6 +27,12 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.get('/events', async (request, reply) => {
     const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
+    // Checked and taken with no await in between, so concurrent requests cannot both take the last slot.
+    const held = perSession.get(auth.sessionHash) ?? 0;
+    if (held >= MAX_STREAMS_PER_SESSION) {
+      throw new AppError(429, `Live updates are already open in ${MAX_STREAMS_PER_SESSION} windows of this sign-in. Close one of them and try again.`);
+    }
+    perSession.set(auth.sessionHash, held + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -43,11 +58,18 @@ export async function eventRoutes(app: FastifyInstance) {
     };
     const heartbeat = setInterval(() => {
       sessionAlive().then(
-        (alive) => (alive ? res.write(': ping\n\n') : res.end()),
+        (alive) => (alive ? res.write(': ping\n\n') : end()),
         () => res.write(': ping\n\n'),
       );
     }, LIVE_HEARTBEAT_SECONDS * 1000);
+    let stopped = false;
     const stop = () => {
+      // Runs once however the stream ends (client gone, session ended, server closing): frees the slot.
+      if (stopped) return;
+      stopped = true;
+      const left = (perSession.get(auth.sessionHash) ?? 1) - 1;
+      if (left > 0) perSession.set(auth.sessionHash, left);
+      else perSession.delete(auth.sessionHash);
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
@@ -58,5 +80,6 @@ export async function eventRoutes(app: FastifyInstance) {
     };
     open.add(end);
     request.raw.on('close', stop);
+    res.on('close', stop);
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { tasks } from '../../db/schema/index.ts';
 import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
-import { createTestApp, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
+import { clientAddress, cookieOf, createTestApp, login, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -97,6 +97,47 @@ describe('live updates (server-sent events)', () => {
       await stream.waitFor('event: unit.changed');
     } finally {
       await stream.close();
+    }
+  });
+});
+
+describe('streams per session', () => {
+  it('allows 5 open streams per session: the 6th gets 429, a closed stream frees its slot', async () => {
+    const a = await registerAndLogin(ctx.app);
+    const streams = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const s = await openStream(baseUrl, a.cookie);
+        streams.push(s);
+        await s.waitFor(': connected');
+      }
+      const sixth = await fetch(`${baseUrl}/api/events`, { headers: { cookie: a.cookie } });
+      expect(sixth.status).toBe(429);
+      expect(await sixth.json()).toEqual({
+        message: 'Live updates are already open in 5 windows of this sign-in. Close one of them and try again.',
+      });
+      // Another session (a second sign-in of the same user) has slots of its own.
+      const again = await login(ctx.app, a.body, { headers: clientAddress() });
+      const other = await openStream(baseUrl, cookieOf(again.res));
+      streams.push(other);
+      await other.waitFor(': connected');
+
+      // Closing one stream frees its slot (the server sees the close a moment later).
+      await streams.shift()!.close();
+      let reopened: Awaited<ReturnType<typeof openStream>> | undefined;
+      for (let tries = 0; tries < 50 && !reopened; tries++) {
+        const s = await openStream(baseUrl, a.cookie);
+        if (s.res.status === 200) reopened = s;
+        else {
+          await s.close();
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      expect(reopened).toBeDefined();
+      streams.push(reopened!);
+      await reopened!.waitFor(': connected');
+    } finally {
+      for (const s of streams) await s.close();
     }
   });
 });
