@@ -23,6 +23,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { workerPageFile } from '../contract/worker-pages.ts';
 
 declare module 'fastify' {
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
   registerLiveEventHook(app);
+  registerIdempotency(app);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('authCache', undefined);
 

@@ -4,6 +4,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './db/demo-data.ts';
 import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
+import { purgeIdempotentRequests } from './plugins/idempotency.ts';
 import { buildApp } from './app.ts';
 import { purgeStaleUploads } from './modules/objects/objects.sweep.ts';
 import { loggableError } from './plugins/errors.ts';
@@ -44,6 +45,7 @@ async function main() {
   const app = await buildApp({ config, database });
   const sweep = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err: loggableError(err) }, 'session sweep failed'));
+    purgeIdempotentRequests(database.db).catch((err) => app.log.warn({ err: loggableError(err) }, 'idempotency sweep failed'));
     purgeStaleUploads(database.db, app.storage).catch((err) => app.log.warn({ err: loggableError(err) }, 'upload sweep failed'));
   }, 10 * 60_000);
   sweep.unref();

@@ -6,3 +6,4 @@ export * from './tasks.ts';
 export * from './reports.ts';
 export * from './objects.ts';
 export * from './billing.ts';
+export * from './idempotency.ts';

@@ -37,7 +37,7 @@ export async function authRoutes(base: FastifyInstance) {
   app.post(
     '/register',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' }, idempotent: true },
       schema: { body: registerInput, response: { 201: z.object({ message: z.string(), user: userSchema }) } },
     },
     async (request, reply) => {

@@ -30,7 +30,7 @@ export async function reportRoutes(base: FastifyInstance) {
     listShortages(app, await requireUser(app, request), request.query),
   );
 
-  app.post('/shortages', { config: shortageChanged, schema: { body: shortageInput, response: { 201: shortageSchema } } }, async (request, reply) => {
+  app.post('/shortages', { config: { ...shortageChanged, idempotent: true }, schema: { body: shortageInput, response: { 201: shortageSchema } } }, async (request, reply) => {
     const shortage = await createShortage(app, await requireUser(app, request), request.body);
     return reply.status(201).send(shortage);
   });
@@ -48,7 +48,7 @@ export async function reportRoutes(base: FastifyInstance) {
     listMeasurements(app, await requireUser(app, request), request.query),
   );
 
-  app.post('/measurements', { config: measurementChanged, schema: { body: measurementInput, response: { 201: measurementSchema } } }, async (request, reply) => {
+  app.post('/measurements', { config: { ...measurementChanged, idempotent: true }, schema: { body: measurementInput, response: { 201: measurementSchema } } }, async (request, reply) => {
     const measurement = await createMeasurement(app, await requireUser(app, request), request.body);
     return reply.status(201).send(measurement);
   });

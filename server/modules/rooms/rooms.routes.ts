@@ -27,7 +27,7 @@ export async function roomRoutes(base: FastifyInstance) {
     async (request) => getRoomDetails(app, await requireUser(app, request), request.params.roomId, request.query.date),
   );
 
-  app.post('/rooms', { config: { liveEvent: 'unit.changed' }, schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
+  app.post('/rooms', { config: { liveEvent: 'unit.changed', idempotent: true }, schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
     const room = await createRoom(app, await requireUser(app, request), request.body);
     return reply.status(201).send(room);
   });

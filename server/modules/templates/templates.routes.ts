@@ -29,7 +29,7 @@ export async function templateRoutes(base: FastifyInstance) {
     async (request) => listTaskTemplates(app, await requireUser(app, request), request.query.facilityType),
   );
 
-  app.post('/task-templates', { schema: { body: createTaskTemplateInput, response: { 201: taskTemplateSchema } } }, async (request, reply) => {
+  app.post('/task-templates', { config: { idempotent: true }, schema: { body: createTaskTemplateInput, response: { 201: taskTemplateSchema } } }, async (request, reply) => {
     const template = await createTaskTemplate(app, await requireUser(app, request), request.body);
     return reply.status(201).send(template);
   });

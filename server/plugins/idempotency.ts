@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../db/client.ts';
+import { idempotentRequests } from '../db/schema/index.ts';
+import { AppError, badRequest, conflict } from '../lib/errors.ts';
+import { sha256 } from '../lib/ids.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A create route that honours `Idempotency-Key` (docs/decisions/015-idempotent-creates.md). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key this request claimed; its answer is stored when it succeeds. */
+    idempotencyClaim?: { route: string; key: string };
+  }
+}
+
+/** Answers are replayed for a day; a claim with no answer after a minute was abandoned (a crash). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+const ABANDONED_MS = 60_000;
+/** How long a repeat waits for the first request to finish before it is told to try again. */
+const WAIT_FOR_FIRST_MS = 10_000;
+export const KEY_REUSED = 'This Idempotency-Key was already used for another request';
+
+/** The client-generated key that makes a retried write safe, if the request has one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8–100 letters, digits or _.:-');
+  return key;
+}
+
+/** Secrets never go into the fingerprint, not even hashed: a card number hashes back too easily. */
+const SECRET_FIELDS = new Set(['password', 'cardNumber', 'cardCvv', 'currentPassword', 'newPassword']);
+const fingerprintOf = (body: unknown) =>
+  sha256(JSON.stringify(body ?? null, (name, value: unknown) => (SECRET_FIELDS.has(name) ? undefined : value)));
+
+/**
+ * Create routes that declare `config.idempotent`: the first request with a key claims it, the
+ * answer of a successful one is stored, and a repeat — a double-click, or a retry after a lost
+ * answer — waits for the first and gets the same answer without creating anything. A failed
+ * request frees its key, so the form can be corrected and sent again.
+ */
+export function registerIdempotency(app: FastifyInstance) {
+  const claim: preHandlerAsyncHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
+    const key = idempotencyKeyOf(request);
+    if (!key) return;
+    const db = app.db;
+    const t = idempotentRequests;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const sid = request.cookies[SESSION_COOKIE];
+    const caller = sha256(sid ? `session:${sid}` : `address:${request.ip}`);
+    const fingerprint = fingerprintOf(request.body);
+    const deadline = performance.now() + WAIT_FOR_FIRST_MS;
+    for (;;) {
+      const claimed = await db.insert(t).values({ route, key, caller, fingerprint, createdAt: app.now() }).onConflictDoNothing().returning({ key: t.key });
+      if (claimed.length > 0) {
+        request.idempotencyClaim = { route, key };
+        return;
+      }
+      const [first] = await db.select().from(t).where(and(eq(t.route, route), eq(t.key, key)));
+      if (!first) continue; // the first request failed and freed the key meanwhile: claim it now
+      if (first.status === null && app.now().getTime() - first.createdAt.getTime() > ABANDONED_MS) {
+        await db.delete(t).where(and(eq(t.route, route), eq(t.key, key), isNull(t.status)));
+        continue;
+      }
+      if (first.caller !== caller || first.fingerprint !== fingerprint) throw new AppError(422, KEY_REUSED);
+      if (first.status !== null) {
+        return reply.code(first.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(first.body);
+      }
+      if (performance.now() > deadline) throw conflict('The same request is still being processed. Please try again in a moment.');
+      await sleep(50);
+    }
+  };
+
+  const settle: onSendHookHandler = async (request, reply, payload) => {
+    const held = request.idempotencyClaim;
+    if (!held) return payload;
+    request.idempotencyClaim = undefined;
+    const where = and(eq(idempotentRequests.route, held.route), eq(idempotentRequests.key, held.key));
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      await app.db.update(idempotentRequests).set({ status: reply.statusCode, body: payload }).where(where);
+    } else {
+      await app.db.delete(idempotentRequests).where(where);
+    }
+    return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+    route.preHandler = [...asList(route.preHandler), claim];
+    route.onSend = [...asList(route.onSend), settle];
+  });
+}
+
+/** Housekeeping (with the session sweep): answers older than a day are forgotten. */
+export async function purgeIdempotentRequests(db: Db, now = new Date()) {
+  await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}
