@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LoginInput, Profile, User, registerInput } from '../../../../../contract/auth.ts';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 export const authUserKey = ['/api/auth/user'] as const;
 
@@ -47,8 +48,10 @@ export type RegisterRequest = z.input<typeof registerInput>;
  * number and CVV) until it is collected, so it is dropped as soon as the form unmounts.
  */
 export function useRegister() {
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: RegisterRequest) => apiRequest<{ message: string; user: User }>('POST', '/api/register', input),
+    mutationFn: (input: RegisterRequest) => apiRequest<{ message: string; user: User }>('POST', '/api/register', input, { headers: submission.headers() }),
+    onSuccess: submission.renew,
     gcTime: 0,
   });
 }

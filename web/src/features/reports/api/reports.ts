@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { reportListSearch, reportPath, type Report, type ReportFilters, type ReportInput, type ReportKind } from '../lib/report-kind.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 /**
  * Every key starts with the API path, so a live update (`shortage.changed` invalidates
@@ -26,9 +27,13 @@ function useInvalidate(kind: ReportKind) {
 
 export function useCreateReport(kind: ReportKind) {
   const invalidate = useInvalidate(kind);
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: ReportInput) => apiRequest<Report>('POST', reportPath(kind), input),
-    onSuccess: invalidate,
+    mutationFn: (input: ReportInput) => apiRequest<Report>('POST', reportPath(kind), input, { headers: submission.headers() }),
+    onSuccess: () => {
+      submission.renew();
+      return invalidate();
+    },
   });
 }
 

@@ -139,6 +139,40 @@ describe('shortages table', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('sends one Idempotency-Key per submission: the same on a retry, a new one for the next shortage', async () => {
+    let attempts = 0;
+    const { fetchMock, ue } = setup('shortages', {
+      'GET /api/shortages': { body: [] },
+      'POST /api/shortages': ({ body }) => {
+        attempts += 1;
+        return attempts === 1 ? { status: 503, body: { message: 'The database is unavailable' } } : { status: 201, body: shortage({ ...(body as Partial<Shortage>), id: `s${attempts}` }) };
+      },
+    });
+    const keys = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+        .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['idempotency-key']);
+    await screen.findByText('No shortages registered in the system');
+    const addOne = async () => {
+      await ue.click(screen.getByRole('button', { name: 'Add shortage' }));
+      const dialog = screen.getByRole('dialog');
+      await ue.type(within(dialog).getByLabelText(/Item name/), 'Tiles');
+      await ue.click(within(dialog).getByRole('button', { name: 'Save' }));
+      return dialog;
+    };
+    const dialog = await addOne();
+    await findToast('Error');
+    await ue.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await findToast('Shortage added successfully');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await addOne();
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    const [first, retry, next] = keys();
+    expect(first).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
   it("shows the server's message when adding fails, and keeps the dialog open", async () => {
     const { ue } = setup('shortages', {
       'GET /api/shortages': { body: [] },

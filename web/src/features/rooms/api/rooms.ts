@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateRoomInput, Room, RoomDetails, RoomStats, UpdateRoomInput } from '../../../../../contract/rooms.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 /**
  * Query keys of the unit map. Other features (generator, scheduling, worker pages) change units and
@@ -66,9 +67,13 @@ export type RoomFormValues = Pick<CreateRoomInput, 'number' | 'floor' | 'type'>;
 
 export function useCreateRoom() {
   const qc = useQueryClient();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: RoomFormValues) => apiRequest<Room>('POST', '/api/rooms', input),
-    onSuccess: () => invalidateRoomQueries(qc),
+    mutationFn: (input: RoomFormValues) => apiRequest<Room>('POST', '/api/rooms', input, { headers: submission.headers() }),
+    onSuccess: () => {
+      submission.renew();
+      return invalidateRoomQueries(qc);
+    },
   });
 }
 

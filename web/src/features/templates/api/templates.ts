@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '../../../../../contract/templates.ts';
 import { TEMPLATE_FACILITY_TYPES } from '../../../../../contract/templates.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 export type TemplateFacilityType = (typeof TEMPLATE_FACILITY_TYPES)[number];
 
@@ -22,9 +23,13 @@ function useInvalidateTemplates() {
 
 export function useCreateTaskTemplate() {
   const invalidate = useInvalidateTemplates();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: CreateTaskTemplateInput) => apiRequest<TaskTemplate>('POST', '/api/task-templates', input),
-    onSuccess: invalidate,
+    mutationFn: (input: CreateTaskTemplateInput) => apiRequest<TaskTemplate>('POST', '/api/task-templates', input, { headers: submission.headers() }),
+    onSuccess: () => {
+      submission.renew();
+      return invalidate();
+    },
   });
 }
 
