@@ -92,8 +92,9 @@ export async function objectRoutes(base: FastifyInstance) {
       config: { rateLimit: { max: 30, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
       schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: uploadDoneSchema } },
       // Fastify parses the body before preValidation: the address is claimed here, before one byte
-      // of it is read, so an unknown, spent, expired or busy address costs no upload.
-      onRequest: async (request, reply) => {
+      // of it is read, so an unknown, spent, expired or busy address costs no upload. (preParsing,
+      // not onRequest: the rate limit's onRequest hook must count every attempt first.)
+      preParsing: async (request, reply, payload) => {
         const token = (request.params as { token?: string }).token ?? '';
         const hash = sha256(token);
         const claim = await claimTicket(hash);
@@ -107,6 +108,7 @@ export async function objectRoutes(base: FastifyInstance) {
           void releaseClaim(request, claim).finally(() => request.raw.socket?.destroy());
         }, app.config.uploadTimeoutMs);
         claim.timer.unref();
+        return payload;
       },
       preValidation: async (request) => {
         clearTimeout(request.uploadClaim?.timer);
