@@ -59,7 +59,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : { level: opts.config.logLevel, redact, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1_048_576,
+    // A request (headers and body) must arrive within this; the slowest is a 10 MB photo on 3G,
+    // which has its own, shorter deadline (docs/decisions/011-uploads-under-load.md).
+    requestTimeout: opts.config.uploadTimeoutMs + 30_000,
   }).withTypeProvider<ZodTypeProvider>();
+  // Headers are small: a client that cannot send them in 30 s is not a phone on a slow network.
+  app.server.headersTimeout = Math.min(30_000, opts.config.uploadTimeoutMs + 30_000);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('reads the upload quota and deadline, with defaults, and refuses nonsense', () => {
+    expect(loadConfig({})).toMatchObject({ uploadQuotaBytesPerDay: 500 * 1_048_576, uploadTimeoutMs: 120_000 });
+    expect(loadConfig({ UPLOAD_QUOTA_MB_PER_DAY: '2000', UPLOAD_TIMEOUT_SECONDS: '90' })).toMatchObject({
+      uploadQuotaBytesPerDay: 2000 * 1_048_576,
+      uploadTimeoutMs: 90_000,
+    });
+    const err = errorOf({ UPLOAD_QUOTA_MB_PER_DAY: 'lots', UPLOAD_TIMEOUT_SECONDS: '0' });
+    expect(err.message).toContain('UPLOAD_QUOTA_MB_PER_DAY');
+    expect(err.message).toContain('UPLOAD_TIMEOUT_SECONDS');
+  });
+
   it('lists every bad value at once, naming each variable', () => {
     const err = errorOf({ PORT: 'eighty', DATABASE_URL: 'mysql://db/x', LOG_LEVEL: 'loud', DEMO_DATA: 'maybe', NODE_ENV: 'staging' });
     expect(err).toBeInstanceOf(ConfigError);

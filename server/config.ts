@@ -30,6 +30,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PATH_STYLE: flag.optional(),
+  /** Photo bytes one project may upload per local day (docs/decisions/011-uploads-under-load.md). */
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(500),
+  /** How long one photo upload may take to arrive, from its first byte of headers to its last byte of body. */
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
 });
 
 export interface Config {
@@ -49,6 +53,10 @@ export interface Config {
   trustProxy: false | string | string[];
   /** Photo storage in an S3-compatible bucket instead of DATA_DIR/objects. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; pathStyle: boolean } | undefined;
+  /** Photo bytes a project may upload per local day, counting open upload addresses at the largest photo. */
+  uploadQuotaBytesPerDay: number;
+  /** A photo PUT whose body has not fully arrived by then is cut off (its address is freed again). */
+  uploadTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           pathStyle: e.S3_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
         }
       : undefined,
+    uploadQuotaBytesPerDay: Math.round(e.UPLOAD_QUOTA_MB_PER_DAY * 1_048_576),
+    uploadTimeoutMs: Math.round(e.UPLOAD_TIMEOUT_SECONDS * 1000),
   };
 }

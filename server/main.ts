@@ -6,7 +6,7 @@ import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { purgeIdempotentRequests } from './plugins/idempotency.ts';
 import { buildApp } from './app.ts';
-import { purgeStaleUploads } from './modules/objects/objects.sweep.ts';
+import { purgeStaleUploads, sweepTemporaryUploads } from './modules/objects/objects.sweep.ts';
 import { loggableError } from './plugins/errors.ts';
 import path from 'node:path';
 
@@ -64,6 +64,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Half-written photos of a previous run (a crash mid-upload) must not pile up in the store.
+  await sweepTemporaryUploads(app.storage).catch((err) => app.log.warn({ err: loggableError(err) }, 'temporary upload sweep failed'));
   await app.listen({ port: config.port, host: config.host });
   const lines = [`Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`];
   if (seed && empty) {

@@ -1,15 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import { presignS3Url, type S3Options } from './s3-sign.ts';
+
+/** Stored bytes and, when the store knows it, their exact length (what a Content-Length may say). */
+export interface StoredBody {
+  stream: Readable;
+  size: number | undefined;
+}
+
+/** Temporary upload files end like this; nothing else in the storage root does. */
+const TMP_SUFFIX = '.upload-tmp';
+const TMP_PATTERN = /\.[A-Za-z0-9_-]{8,}\.upload-tmp$/;
 
 /** Where photo bytes live. Keys are relative paths such as `units/<unit id>/<random>.jpg`. */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The stored bytes as a stream, or undefined when the key does not exist. */
-  get(key: string): Promise<Readable | undefined>;
+  get(key: string): Promise<StoredBody | undefined>;
   delete(key: string): Promise<void>;
+  /** Removes temporary files an interrupted write left behind (older than `olderThanMs`); returns how many. */
+  sweepTemporaryFiles?(olderThanMs: number): Promise<number>;
 }
 
 /** Keys are made by the server; still, never let one climb out of the storage root. */
@@ -32,20 +45,57 @@ export class LocalStorage implements ObjectStorage {
   async put(key: string, bytes: Buffer) {
     const file = this.file(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename: a reader never sees half a photo.
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(tmp, bytes);
-    await fs.promises.rename(tmp, file);
+    // Write a temporary file of this write's own (two writers never share one), then rename it over
+    // the key: a reader never sees half a photo, and a failed write leaves nothing behind.
+    const tmp = `${file}.${randomBytes(9).toString('base64url')}${TMP_SUFFIX}`;
+    try {
+      await fs.promises.writeFile(tmp, bytes, { flag: 'wx' });
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
+    }
   }
 
-  async get(key: string) {
+  async get(key: string): Promise<StoredBody | undefined> {
     const file = this.file(key);
+    let handle: fs.promises.FileHandle;
     try {
-      await fs.promises.access(file);
-    } catch {
-      return undefined;
+      handle = await fs.promises.open(file, 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
     }
-    return fs.createReadStream(file);
+    // The length of the very file being streamed (a rename over the key cannot make them disagree).
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), size };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+
+  async sweepTemporaryFiles(olderThanMs: number) {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || !TMP_PATTERN.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      // A young one may belong to a write still under way in another server process on this directory.
+      if (!stat || stat.mtimeMs > cutoff) continue;
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async delete(key: string) {
@@ -75,11 +125,15 @@ export class S3Storage implements ObjectStorage {
     if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${await res.text()}`);
   }
 
-  async get(key: string) {
+  async get(key: string): Promise<StoredBody | undefined> {
     const res = await fetch(this.presign('GET', key));
     if (res.status === 404) return undefined;
     if (!res.ok || !res.body) throw new Error(`S3 GET ${key}: ${res.status}`);
-    return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+    const length = Number(res.headers.get('content-length') ?? NaN);
+    return {
+      stream: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+      size: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
+    };
   }
 
   async delete(key: string) {

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '../../../contract/objects.ts';
 import { storedObjects } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { loggableError } from '../../plugins/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import { requireUser } from '../../plugins/session.ts';
@@ -16,15 +17,35 @@ import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/worker.
 const TICKET_MS = 10 * 60_000;
 /** Unused upload addresses one unit may have at a time. */
 export const MAX_OPEN_TICKETS_PER_UNIT = 20;
+const UPLOAD_UNKNOWN = 'This upload address is unknown or was already used';
+/** While one request uploads to an address, the row holds this instead of the token's hash. */
+const claimedHash = (hash: string) => `claimed:${hash}`;
+
+/** The upload address one PUT holds, from its first byte to its answer. */
+interface UploadClaim {
+  hash: string;
+  ticket: { id: string; key: string };
+  /** claimed → storing → spent; or claimed → released (the address works again). */
+  state: 'claimed' | 'storing' | 'spent' | 'released';
+  timer?: NodeJS.Timeout;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    uploadClaim?: UploadClaim;
+  }
+}
+
 const tooMany = () => ({ statusCode: 429, message: 'Too many uploads. Please wait a minute and try again.' });
 
 /**
- * Photos (spec §7, DESIGN.md "Files"): the worker page asks for a single-use upload address bound to
+ * Photos (docs/decisions/005-photo-storage.md, 011-uploads-under-load.md): the worker page asks for a single-use upload address bound to
  * the unit, PUTs the bytes there, then completes the task with the `/objects/...` path. The server
  * checks the bytes (JPEG, PNG, WebP, HEIC; ≤ 10 MB) before anything is stored.
  */
 export async function objectRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('uploadClaim', undefined);
 
   // Raw bytes for the upload route, whatever the client calls them; checked by their content.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => done(null, body));
@@ -35,7 +56,7 @@ export async function objectRoutes(base: FastifyInstance) {
       config: { rateLimit: { max: 30, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
       schema: { body: uploadTicketInput, response: { 200: uploadTicketSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const roomId = request.body.roomId;
       const row = isUuid(roomId) ? await findUnitWithProject(app.db, roomId) : undefined;
       if (!row) throw notFound(UNIT_NOT_FOUND);
@@ -45,7 +66,11 @@ export async function objectRoutes(base: FastifyInstance) {
         .select({ open: sql<number>`count(*)::int` })
         .from(storedObjects)
         .where(and(eq(storedObjects.unitId, row.unit.id), isNull(storedObjects.uploadedAt), gt(storedObjects.uploadExpiresAt, app.now())));
-      if (open >= MAX_OPEN_TICKETS_PER_UNIT) throw new AppError(429, 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
+      if (open >= MAX_OPEN_TICKETS_PER_UNIT) {
+        reply.header('retry-after', String(TICKET_MS / 1000));
+        throw new AppError(429, 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
+      }
+      await checkDailyQuota(row.project, reply);
       const token = randomToken(32);
       const key = `units/${row.unit.id}/${randomToken(16)}`;
       const expiresAt = new Date(app.now().getTime() + TICKET_MS);
@@ -66,27 +91,127 @@ export async function objectRoutes(base: FastifyInstance) {
       bodyLimit: MAX_PHOTO_BYTES,
       config: { rateLimit: { max: 30, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
       schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: uploadDoneSchema } },
+      // Fastify parses the body before preValidation: the address is claimed here, before one byte
+      // of it is read, so an unknown, spent, expired or busy address costs no upload. (preParsing,
+      // not onRequest: the rate limit's onRequest hook must count every attempt first.)
+      preParsing: async (request, reply, payload) => {
+        const token = (request.params as { token?: string }).token ?? '';
+        const hash = sha256(token);
+        const claim = await claimTicket(hash);
+        request.uploadClaim = claim;
+        // A client that goes away mid-upload (or is cut off) frees the address for its retry.
+        reply.raw.once('close', () => void releaseClaim(request, claim));
+        // One deadline for the whole body (docs/decisions/011-uploads-under-load.md): a trickle ends.
+        claim.timer = setTimeout(() => {
+          if (claim.state !== 'claimed') return;
+          request.log.warn({ timeoutMs: app.config.uploadTimeoutMs }, 'photo upload too slow, connection closed');
+          void releaseClaim(request, claim).finally(() => request.raw.socket?.destroy());
+        }, app.config.uploadTimeoutMs);
+        claim.timer.unref();
+        return payload;
+      },
+      preValidation: async (request) => {
+        clearTimeout(request.uploadClaim?.timer);
+      },
+      // Any answer but success (400, 413, 415, 500…) frees the address before the client hears it,
+      // so its retry finds the address free again.
+      onSend: async (request, reply, payload) => {
+        const claim = request.uploadClaim;
+        if (claim) {
+          clearTimeout(claim.timer);
+          if (reply.statusCode !== 200) await releaseClaim(request, claim);
+        }
+        return payload;
+      },
     },
     async (request) => {
-      const hash = sha256(request.params.token);
-      const [ticket] = await app.db.select().from(storedObjects).where(eq(storedObjects.uploadTokenHash, hash)).limit(1);
-      if (!ticket) throw notFound('This upload address is unknown or was already used');
-      if (!ticket.uploadExpiresAt || ticket.uploadExpiresAt.getTime() < app.now().getTime()) throw new AppError(403, 'Request has expired');
+      const claim = request.uploadClaim!;
+      const ticket = claim.ticket;
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError(415, 'Send the photo bytes (JPEG, PNG, WebP or HEIC)');
       const contentType = detectImageType(bytes);
       if (!contentType) throw new AppError(415, 'Only JPEG, PNG, WebP or HEIC photos can be uploaded');
-      // Store first (no other I/O inside a transaction), then spend the ticket atomically.
-      await app.storage.put(ticket.key, bytes, contentType);
-      const spent = await app.db
-        .update(storedObjects)
-        .set({ uploadTokenHash: null, uploadedAt: app.now(), contentType, size: bytes.length })
-        .where(and(eq(storedObjects.id, ticket.id), eq(storedObjects.uploadTokenHash, hash)))
-        .returning({ id: storedObjects.id });
-      if (spent.length === 0) throw notFound('This upload address is unknown or was already used');
+      // Store first (no other I/O inside a transaction), then spend the claimed ticket atomically.
+      claim.state = 'storing';
+      try {
+        await app.storage.put(ticket.key, bytes, contentType);
+        const spent = await app.db
+          .update(storedObjects)
+          .set({ uploadTokenHash: null, uploadedAt: app.now(), contentType, size: bytes.length })
+          .where(and(eq(storedObjects.id, ticket.id), eq(storedObjects.uploadTokenHash, claimedHash(claim.hash))))
+          .returning({ id: storedObjects.id });
+        if (spent.length === 0) {
+          // The row went away meanwhile (only the sweep deletes one): the bytes have no owner.
+          await app.storage.delete(ticket.key).catch(() => undefined);
+          claim.state = 'spent';
+          throw notFound(UPLOAD_UNKNOWN);
+        }
+        claim.state = 'spent';
+      } finally {
+        if (claim.state === 'storing') claim.state = 'claimed';
+      }
       return { objectPath: `/objects/${ticket.key}`, contentType, size: bytes.length };
     },
   );
+
+  /**
+   * The project's daily storage quota: photos stored today (the project's local day) plus every open
+   * upload address counted at the largest photo, so that no upload can take the project past it.
+   */
+  async function checkDailyQuota(project: { id: string; timezone: string }, reply: FastifyReply) {
+    const now = app.now();
+    const today = localDate(project.timezone, now);
+    const [{ stored, open }] = await app.db
+      .select({
+        stored: sql<number>`coalesce(sum(${storedObjects.size}) filter (where ${storedObjects.uploadedAt} is not null and (${storedObjects.uploadedAt} at time zone ${project.timezone})::date = ${today}::date), 0)::float8`,
+        open: sql<number>`(count(*) filter (where ${storedObjects.uploadedAt} is null and ${storedObjects.uploadExpiresAt} > ${now.toISOString()}::timestamptz))::int`,
+      })
+      .from(storedObjects)
+      .where(eq(storedObjects.projectId, project.id));
+    const quota = app.config.uploadQuotaBytesPerDay;
+    if (stored + (open + 1) * MAX_PHOTO_BYTES <= quota) return;
+    // Open addresses free their share within TICKET_MS; stored photos only at the local midnight.
+    const retryAfter = stored + MAX_PHOTO_BYTES <= quota ? TICKET_MS / 1000 : secondsToLocalMidnight(project.timezone, now);
+    reply.header('retry-after', String(retryAfter));
+    const mb = Math.round((quota / 1_048_576) * 10) / 10;
+    throw new AppError(429, `This project has reached its photo limit of ${mb} MB per day. Please try again later.`);
+  }
+
+  /**
+   * Takes the upload address for this request alone (one UPDATE, so two requests can never both win),
+   * or says why not: unknown or spent (404), expired (403), another upload under way (409).
+   */
+  async function claimTicket(hash: string): Promise<UploadClaim> {
+    const [ticket] = await app.db
+      .update(storedObjects)
+      .set({ uploadTokenHash: claimedHash(hash) })
+      .where(and(eq(storedObjects.uploadTokenHash, hash), gt(storedObjects.uploadExpiresAt, app.now())))
+      .returning({ id: storedObjects.id, key: storedObjects.key });
+    if (ticket) return { hash, ticket, state: 'claimed' };
+    const [found] = await app.db
+      .select({ uploadTokenHash: storedObjects.uploadTokenHash, uploadExpiresAt: storedObjects.uploadExpiresAt })
+      .from(storedObjects)
+      .where(inArray(storedObjects.uploadTokenHash, [hash, claimedHash(hash)]))
+      .limit(1);
+    if (!found) throw notFound(UPLOAD_UNKNOWN);
+    if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime()) throw new AppError(403, 'Request has expired');
+    throw conflict('This photo is already being uploaded. Wait for that upload to finish.');
+  }
+
+  /** Gives a claimed (not stored) address back, once; a failure is logged, the address then just expires. */
+  async function releaseClaim(request: FastifyRequest, claim: UploadClaim) {
+    if (claim.state !== 'claimed') return;
+    claim.state = 'released';
+    clearTimeout(claim.timer);
+    try {
+      await app.db
+        .update(storedObjects)
+        .set({ uploadTokenHash: claim.hash })
+        .where(and(eq(storedObjects.id, claim.ticket.id), eq(storedObjects.uploadTokenHash, claimedHash(claim.hash))));
+    } catch (err) {
+      request.log.warn({ err: loggableError(err) }, 'could not free an upload address');
+    }
+  }
 
   /** A photo, only for signed-in members of its project. Keys never change, so it caches for good. */
   app.get('/objects/*', async (request, reply) => {
@@ -98,13 +223,22 @@ export async function objectRoutes(base: FastifyInstance) {
       .where(and(eq(storedObjects.projectId, auth.projectId), eq(storedObjects.key, key), isNotNull(storedObjects.uploadedAt)))
       .limit(1);
     if (!object) throw notFound('Photo not found');
-    const stream = await app.storage.get(object.key);
-    if (!stream) throw notFound('Photo not found');
+    const stored = await app.storage.get(object.key);
+    if (!stored) throw notFound('Photo not found');
+    // The length of the bytes actually sent, never the row's: a disagreement would corrupt the
+    // keep-alive connection (the next answer would start inside this one).
+    if (stored.size !== undefined) reply.header('content-length', String(stored.size));
     return reply
       .header('content-type', object.contentType ?? 'application/octet-stream')
-      .header('content-length', String(object.size ?? ''))
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .send(stream);
+      .send(stored.stream);
   });
+}
+
+/** Whole seconds until the next midnight in a time zone (at least one minute). */
+export function secondsToLocalMidnight(timeZone: string, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return Math.max(60, 86_400 - (get('hour') * 3600 + get('minute') * 60 + get('second')));
 }

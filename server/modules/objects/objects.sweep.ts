@@ -38,3 +38,14 @@ export async function purgeStaleUploads(db: Db, storage: ObjectStorage, now = ne
   }
   return { removedPhotos: unused.length };
 }
+
+/** A temporary upload file older than this belongs to no upload still under way (they end within minutes). */
+export const STALE_TEMP_FILE_MS = 30 * 60_000;
+
+/**
+ * At start: temporary files a crash or a kill left in the photo store while writing. Only old ones,
+ * as another server process on the same store (PostgreSQL mode) may be writing young ones.
+ */
+export async function sweepTemporaryUploads(storage: ObjectStorage, olderThanMs = STALE_TEMP_FILE_MS) {
+  return { removedTemporaryFiles: (await storage.sweepTemporaryFiles?.(olderThanMs)) ?? 0 };
+}

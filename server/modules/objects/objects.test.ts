@@ -111,6 +111,7 @@ describe('abandoned uploads', () => {
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(99) });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/Too many photos/);
+    expect(refused.headers['retry-after']).toBe('600');
   });
 
   it('the sweep drops dead addresses and unused old photos, and keeps photos a completion uses', async () => {
