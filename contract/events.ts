@@ -7,12 +7,16 @@ export const LIVE_EVENT_TYPES = [
   'tasks.changed',
   'shortage.changed',
   'measurement.changed',
+  /** Events may have been missed (the server's database listener reconnected): refetch everything shown. */
+  'resync',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
+/** What changed is named by id where one thing changed; a bulk change names none. */
 export interface LiveEvent {
   type: LiveEventType;
   unitId?: string;
+  taskId?: string;
   at: string;
 }
 

@@ -38,8 +38,11 @@ export interface ProjectEvent {
   projectId: string;
   type: LiveEventType;
   unitId?: string;
+  taskId?: string;
 }
 type Listener = (event: LiveEvent) => void;
+/** Every project's events on this instance; `projectId` is undefined for a `resync` meant for all. */
+type AnyListener = (projectId: string | undefined, event: LiveEvent) => void;
 
 /**
  * Live updates for one project's signed-in users. Publishing never fails the request that made the
@@ -48,11 +51,14 @@ type Listener = (event: LiveEvent) => void;
 export interface EventBus {
   publish(event: ProjectEvent): void;
   subscribe(projectId: string, listener: Listener): () => void;
+  /** Every event of every project (server-side caches listen here). */
+  subscribeAll(listener: AnyListener): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'shalav_events';
-const toLive = (e: ProjectEvent, at = new Date()): LiveEvent => ({ type: e.type, unitId: e.unitId, at: at.toISOString() });
+const toLive = (e: ProjectEvent, at = new Date()): LiveEvent => ({ type: e.type, unitId: e.unitId, taskId: e.taskId, at: at.toISOString() });
+const ANY = Symbol('any project');
 
 /** Fan-out to this process's subscribers. */
 class LocalFanout {
@@ -62,10 +68,20 @@ class LocalFanout {
   }
   deliver(projectId: string, event: LiveEvent) {
     this.emitter.emit(projectId, event);
+    this.emitter.emit(ANY, projectId, event);
+  }
+  /** To every subscriber of every project (a resync). */
+  deliverToAll(event: LiveEvent) {
+    for (const name of this.emitter.eventNames()) if (name !== ANY) this.emitter.emit(name, event);
+    this.emitter.emit(ANY, undefined, event);
   }
   subscribe(projectId: string, listener: Listener) {
     this.emitter.on(projectId, listener);
     return () => void this.emitter.off(projectId, listener);
+  }
+  subscribeAll(listener: AnyListener) {
+    this.emitter.on(ANY, listener);
+    return () => void this.emitter.off(ANY, listener);
   }
 }
 
@@ -78,6 +94,9 @@ export class InProcessEventBus implements EventBus {
   subscribe(projectId: string, listener: Listener) {
     return this.fanout.subscribe(projectId, listener);
   }
+  subscribeAll(listener: AnyListener) {
+    return this.fanout.subscribeAll(listener);
+  }
   async close() {}
 }
 
@@ -89,6 +108,7 @@ export class PostgresEventBus implements EventBus {
   private readonly fanout = new LocalFanout();
   private listener: pg.Client | undefined;
   private closed = false;
+  private connectedBefore = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -123,6 +143,9 @@ export class PostgresEventBus implements EventBus {
         return;
       }
       this.listener = client;
+      // Whatever was published while the listener was away is lost: every open stream refetches.
+      if (this.connectedBefore) this.fanout.deliverToAll({ type: 'resync', at: new Date().toISOString() });
+      this.connectedBefore = true;
     } catch (err) {
       await client.end().catch(() => undefined);
       throw err;
@@ -146,6 +169,10 @@ export class PostgresEventBus implements EventBus {
 
   subscribe(projectId: string, listener: Listener) {
     return this.fanout.subscribe(projectId, listener);
+  }
+
+  subscribeAll(listener: AnyListener) {
+    return this.fanout.subscribeAll(listener);
   }
 
   async close() {

@@ -70,6 +70,27 @@ describe('live updates in the browser', () => {
     expect(spy.mock.calls.length).toBeGreaterThan(5);
   });
 
+  it('coalesces a burst of events into at most one refetch per screen every 2 s', () => {
+    const { spy, source } = setup();
+    const mapRefetches = () => spy.mock.calls.filter((c) => (c[0] as { queryKey: string[] }).queryKey[0] === '/api/rooms').length;
+    act(() => source().emit('task.completed'));
+    expect(mapRefetches()).toBe(1); // the first event at once
+    for (let i = 0; i < 50; i++) act(() => source().emit('task.completed'));
+    act(() => void vi.advanceTimersByTime(1999));
+    expect(mapRefetches()).toBe(1);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(mapRefetches()).toBe(2); // the 50 others together, once the gap is over
+    act(() => void vi.advanceTimersByTime(10_000));
+    expect(mapRefetches()).toBe(2);
+  });
+
+  it("refetches everything on the server's resync event", () => {
+    const { spy, source } = setup();
+    act(() => source().emit('resync'));
+    const keys = spy.mock.calls.map((c) => (c[0] as { queryKey: string[] }).queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['/api/rooms', '/api/scheduled-tasks', '/api/shortages', '/api/measurements', '/api/task-schedules']));
+  });
+
   it('closes the stream when signed out', () => {
     const { hook, source } = setup();
     hook.rerender({ on: false });

@@ -11,10 +11,41 @@ const AFFECTED: Record<LiveEventType, string[]> = {
   'tasks.changed': ['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details', '/api/scheduled-tasks', '/api/task-schedules'],
   'shortage.changed': ['/api/shortages'],
   'measurement.changed': ['/api/measurements'],
+  resync: [],
 };
+// A resync (events may have been missed) refreshes everything any event refreshes.
+AFFECTED.resync = [...new Set(Object.values(AFFECTED).flat())];
 
-export function invalidateFor(qc: QueryClient, type: LiveEventType) {
-  for (const prefix of AFFECTED[type]) void qc.invalidateQueries({ queryKey: [prefix] });
+/** At most one refetch per screen in this time, however many events arrive (a crew finishing stages). */
+export const REFETCH_GAP_MS = 2000;
+
+/**
+ * Coalesces events into refetches: the first event refetches at once, later ones within
+ * REFETCH_GAP_MS are gathered and refetched together when the gap ends. Ten map screens then cost the
+ * server at most one map each per 2 s while a crew completes stages, instead of one per completion.
+ */
+export function createRefetcher(qc: QueryClient) {
+  const pending = new Set<string>();
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    last = Date.now();
+    for (const prefix of pending) void qc.invalidateQueries({ queryKey: [prefix] });
+    pending.clear();
+  };
+  return {
+    add(type: LiveEventType) {
+      for (const prefix of AFFECTED[type]) pending.add(prefix);
+      if (timer !== undefined) return;
+      const wait = last + REFETCH_GAP_MS - Date.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    stop() {
+      clearTimeout(timer);
+    },
+  };
 }
 
 const RECONNECT_MS = 5000;
@@ -33,12 +64,13 @@ export function useLiveUpdates(enabled: boolean): { connected: boolean } {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let everOpened = false;
     let stopped = false;
+    const refetcher = createRefetcher(qc);
 
     const connect = () => {
       source = new EventSource('/api/events', { withCredentials: true });
       source.onopen = () => {
         // After a gap, what happened meanwhile is unknown: refetch everything shown.
-        if (everOpened) LIVE_EVENT_TYPES.forEach((t) => invalidateFor(qc, t));
+        if (everOpened) refetcher.add('resync');
         everOpened = true;
         setConnected(true);
       };
@@ -50,11 +82,12 @@ export function useLiveUpdates(enabled: boolean): { connected: boolean } {
           retry = setTimeout(connect, RECONNECT_MS);
         }
       };
-      for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, () => invalidateFor(qc, type));
+      for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, () => refetcher.add(type));
     };
     connect();
     return () => {
       stopped = true;
+      refetcher.stop();
       clearTimeout(retry);
       source?.close();
     };
