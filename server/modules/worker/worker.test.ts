@@ -384,3 +384,61 @@ describe('abuse resistance', () => {
     expect(a.room.id).toBeTruthy();
   });
 });
+
+describe('limits per device on a shared address (docs/decisions/012-worker-rate-limits.md)', () => {
+  const device = () => crypto.randomUUID();
+  const startFrom = (address: string, roomId: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId, workerName: 'Crew Member' }, headers, remoteAddress: address });
+
+  it('150 phones behind one hotspot, each at more than one request a minute, are never refused', async () => {
+    const { room } = await projectWithUnit();
+    const phones = Array.from({ length: 150 }, device);
+    const statuses: number[] = [];
+    // Two work sessions and two task-list reads per phone: 300 of each, far above the old per-address 30 and 240.
+    for (let round = 0; round < 2; round++) {
+      for (const phone of phones) {
+        const headers = { 'x-shalav-device': phone };
+        statuses.push((await startFrom('203.0.113.7', room.id, headers)).statusCode);
+        const list = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}`, headers, remoteAddress: '203.0.113.7' });
+        statuses.push(list.statusCode);
+      }
+    }
+    expect(statuses.filter((s) => s >= 300)).toEqual([]);
+    expect(statuses).toHaveLength(600);
+  });
+
+  it('refuses one phone over its own limit with Retry-After, while the next phone on the same address goes on', async () => {
+    const { room } = await projectWithUnit();
+    const flooding = { 'x-shalav-device': device() };
+    for (let i = 0; i < 30; i++) expect((await startFrom('203.0.113.8', room.id, flooding)).statusCode).toBeLessThan(300);
+    const refused = await startFrom('203.0.113.8', room.id, flooding);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/Too many requests/);
+    expect((await startFrom('203.0.113.8', room.id, { 'x-shalav-device': device() })).statusCode).toBeLessThan(300);
+  });
+
+  it('without a (valid) device id the per-address limit applies, as before', async () => {
+    const { room } = await projectWithUnit();
+    for (let i = 0; i < 15; i++) expect((await startFrom('203.0.113.9', room.id)).statusCode).toBeLessThan(300);
+    // A malformed id is no id: counted with the address's other requests.
+    for (let i = 0; i < 15; i++) expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': 'short' })).statusCode).toBeLessThan(300);
+    const refused = await startFrom('203.0.113.9', room.id);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A phone with its own id on that address is counted on its own.
+    expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': device() })).statusCode).toBeLessThan(300);
+  });
+
+  it('caps one address at 20 devices’ worth, however many device ids it invents', async () => {
+    // An unknown unit answers 404 without work; the limits count it all the same.
+    const statuses: number[] = [];
+    for (let i = 0; i < 600; i++) statuses.push((await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() })).statusCode);
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    const refused = await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/Too many requests/);
+    expect((await startFrom('203.0.113.11', 'no-such-unit', { 'x-shalav-device': device() })).statusCode).toBe(404);
+  });
+});
