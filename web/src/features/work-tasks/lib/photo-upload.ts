@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '../../../../../contract/errors.ts';
 import { MAX_PHOTO_BYTES } from '../../../../../contract/constants.ts';
 import type { UploadTicket } from '../../../../../contract/objects.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { deviceHeaders } from '../../../lib/device-id.ts';
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 
 /** The long side of an uploaded photo: enough to read a stage's detail, small enough for 3G. */
@@ -77,6 +78,8 @@ export function putPhoto(url: string, file: Blob, onProgress: (percent: number) 
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    // Counted per phone like every other worker request (docs/decisions/012-worker-rate-limits.md).
+    for (const [name, value] of Object.entries(deviceHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
     };
