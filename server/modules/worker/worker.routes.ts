@@ -20,6 +20,7 @@ import {
 } from '../../../contract/worker.ts';
 import { workerLimit } from '../../lib/client-key.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/ids.ts';
 import {
   completeTask,
   createPublicMeasurement,
@@ -40,6 +41,15 @@ const tooMany = () => ({ statusCode: 429, message: 'Too many requests. Please wa
  * zod pass per request; the schema still documents it (OpenAPI), and the tests hold the answers to it.
  */
 const sendAsBuilt = () => (data: unknown) => JSON.stringify(data);
+
+/** If-None-Match names this ETag (or is `*`); weak and strong forms compare alike. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
 
 /** Client-generated key that makes a retried write safe (DESIGN.md "Retries are safe"). */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -72,8 +82,15 @@ export async function workerRoutes(base: FastifyInstance) {
   app.get(
     '/rooms-public',
     // Asked as the worker types a unit (debounced): more than the other QR-page reads.
-    { ...perMinute(120), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema) } } },
-    async (request) => listPublicRooms(app, request.query.qrId),
+    { ...perMinute(120), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema), 304: z.null() } } },
+    async (request, reply) => {
+      const list = await listPublicRooms(app, request.query.qrId, request.query.q);
+      // Phones revalidate the full list instead of downloading it again (docs/decisions/012-worker-rate-limits.md).
+      const etag = `"${sha256(JSON.stringify(list)).slice(0, 32)}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      return list;
+    },
   );
 
   app.get(

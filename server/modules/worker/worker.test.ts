@@ -442,3 +442,71 @@ describe('limits per device on a shared address (docs/decisions/012-worker-rate-
     expect((await startFrom('203.0.113.11', 'no-such-unit', { 'x-shalav-device': device() })).statusCode).toBe(404);
   });
 });
+
+describe('QR page suggestions from the server', () => {
+  let qrId = '';
+  const numbersFor = async (q: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?${new URLSearchParams({ qrId, q })}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().map((r: { number: string }) => r.number) as string[];
+  };
+
+  beforeAll(async () => {
+    // A project of its own, so other tests' units do not mix in.
+    owners.push(await registerAndLogin(ctx.app));
+    const owner = owners[owners.length - 1];
+    const labels = ['B2', 'B202', 'B-202', 'B201', 'B210', 'AB2', 'C120', 'B20', ...Array.from({ length: 15 }, (_, i) => `B3${String(i).padStart(2, '0')}`)];
+    for (const number of labels) {
+      const res = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number } });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }
+    await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Lobby', name: 'Main entrance b2 side' } });
+    const [project] = await ctx.database.db.select().from(projects).where(eq(projects.id, owner.user.projectId));
+    qrId = project.qrId;
+  });
+
+  it('ranks exact number, then prefix, then substring (number or name), then digits only; at most 10', async () => {
+    expect(await numbersFor('b2')).toEqual(['B2', 'B20', 'B201', 'B202', 'B210', 'AB2', 'Lobby', 'C120', 'B-202', 'B302']);
+    // Case and spaces do not matter; the exact label comes first even when shorter labels sort later.
+    expect((await numbersFor('  B202 '))[0]).toBe('B202');
+    // "B-2" is in one label; its digit "2" is in many more, listed after it.
+    const dashed = await numbersFor('B-2');
+    expect(dashed[0]).toBe('B-202');
+    expect(dashed.slice(1, 4)).toEqual(['AB2', 'B2', 'B20']);
+    expect(dashed).toHaveLength(10);
+  });
+
+  it('falls back to the digits: "202" finds B202 and B-202, "b 202" too', async () => {
+    expect(await numbersFor('202')).toEqual(['B-202', 'B202']);
+    expect(await numbersFor('b 202')).toEqual(['B-202', 'B202']);
+    expect(await numbersFor('zzz')).toEqual([]);
+  });
+
+  it("never lists another project's units, whatever is typed", async () => {
+    await projectWithUnit('B2', 0);
+    const foreign = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?${new URLSearchParams({ qrId, q: 'B2' })}` });
+    const ids = new Set(foreign.json().map((r: { id: string }) => r.id));
+    const [mine] = await ctx.database.db.select({ id: projects.id }).from(projects).where(eq(projects.qrId, qrId));
+    const theirs = await owners[0].as({ method: 'GET', url: '/api/rooms' });
+    expect(theirs.json().some((r: { id: string }) => ids.has(r.id))).toBe(false);
+    expect(mine.id).toBeTruthy();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/rooms-public?qrId=nope&q=B2' })).statusCode).toBe(404);
+  });
+
+  it('sends the full list with an ETag, answers 304 while it is unchanged and 200 once a unit changed', async () => {
+    const url = `/api/rooms-public?${new URLSearchParams({ qrId })}`;
+    const first = await ctx.app.inject({ method: 'GET', url });
+    expect(first.json().length).toBe(24);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': `W/${etag}` } })).statusCode).toBe(304);
+    const owner = owners[owners.length - 1];
+    await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'B999' } });
+    const changed = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
