@@ -91,6 +91,7 @@ describe('/qr-scan worker entry', () => {
     await chooseEnglish(user);
     const input = screen.getByTestId('unit-input');
     await user.type(input, '101');
+    await screen.findByText(en.unit.several);
     await user.click(within(screen.getByRole('listbox')).getByText('B101'));
     expect(input).toHaveValue('B101');
     expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: B101');
@@ -98,7 +99,7 @@ describe('/qr-scan worker entry', () => {
 
     await user.clear(input);
     await user.type(input, '12');
-    expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: 12');
+    expect(await screen.findByTestId('unit-selected')).toHaveTextContent('Selected: 12');
     expect(screen.getByTestId('floor-input')).toHaveValue('0');
   });
 
@@ -111,6 +112,7 @@ describe('/qr-scan worker entry', () => {
     expect(screen.getByText(en.firstName.required)).toBeInTheDocument();
 
     await user.type(screen.getByTestId('unit-input'), 'C205');
+    await screen.findByTestId('unit-selected');
     expect(startButton()).toBeDisabled();
     await user.type(screen.getByTestId('first-name-input'), '   ');
     expect(startButton()).toBeDisabled();
@@ -138,6 +140,7 @@ describe('/qr-scan worker entry', () => {
     const { fetchMock } = setup();
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '205');
+    await screen.findByTestId('unit-selected');
     await user.type(screen.getByTestId('first-name-input'), 'Moshe');
     await user.type(screen.getByTestId('last-name-input'), 'Ben David');
     await user.click(startButton());
@@ -156,6 +159,7 @@ describe('/qr-scan worker entry', () => {
     expect(screen.getByTestId('first-name-input')).toHaveValue('Anna');
     expect(screen.getByTestId('last-name-input')).toHaveValue('Lee');
     await user.type(screen.getByTestId('unit-input'), 'A101');
+    await screen.findByTestId('unit-selected');
     await user.clear(screen.getByTestId('floor-input'));
     await user.type(screen.getByTestId('floor-input'), '3');
     await user.click(startButton());
@@ -293,6 +297,7 @@ describe('/qr-scan worker entry', () => {
     expect(await serious()).toEqual([]);
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '101');
+    await screen.findByText(en.unit.several);
     expect(screen.getByRole('listbox')).toBeVisible();
     expect(await serious()).toEqual([]);
   });
