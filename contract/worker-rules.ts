@@ -19,3 +19,12 @@ export function suggestUnits<T extends { number: string; name: string | null }>(
     })
     .slice(0, MAX_UNIT_SUGGESTIONS);
 }
+
+/**
+ * The worker pages' per-device id (docs/decisions/012-worker-rate-limits.md): random, made on the
+ * phone's first visit and kept there, sent on every worker API request so the server's limits count
+ * each phone, not the crew's one shared address.
+ */
+export const DEVICE_HEADER = 'X-Shalav-Device';
+/** What a device id may look like: a UUID or another 16–64 letters, digits and dashes. */
+export const isDeviceId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(value);

@@ -31,6 +31,8 @@ export type PublicRoomDetails = z.infer<typeof publicRoomDetailsSchema>;
 export const roomsPublicQuery = z.object({
   qrId: z.string().min(1).max(200),
   facilityType: z.string().max(40).optional(),
+  /** What the worker typed: at most MAX_UNIT_SUGGESTIONS units, best match first (suggestUnits' rules). */
+  q: z.string().max(100).optional(),
 });
 
 export const workerNamesQuery = z.object({ qrId: z.string().min(1).max(200) });

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { MAX_UNIT_SUGGESTIONS } from '../../../contract/constants.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
+import type { UnitWithCounts } from '../rooms/rooms.queries.ts';
 import { projects, storedObjects, taskCompletions, tasks, units, workers } from '../../db/schema/index.ts';
 
 const projectColumns = {
@@ -114,4 +116,71 @@ export async function listUnitTasksPublic(db: Db, p: { unitId: string; date: str
     order by t.sort_order, t.created_at, t.name
   `);
   return rowsOf<UnitTaskRow>(result);
+}
+
+/**
+ * The QR page's unit suggestions, in ONE statement over this project's units (a 1,000-unit project
+ * sends 10 units, not 1,000). The match is the worker pages' rule (suggestUnits: the typed text in
+ * the number or the name, case-insensitive, or its digits in the number's digits); the order is
+ * exact number, then number prefix, then substring, then digits only, each in label order
+ * (compareUnitLabels: first run of digits as a number, then the label). Inactive units are left out.
+ */
+export async function searchPublicUnits(db: Db, p: { projectId: string; q: string; date: string }): Promise<UnitWithCounts[]> {
+  const q = p.q.trim().toLowerCase();
+  const digits = q.replace(/\D/g, '');
+  const result = await db.execute(sql`
+    with m as (
+      select u.id, u.number, u.name, u.description, u.floor, u.type, u.facility_type, u.manual_status,
+        case
+          when lower(u.number) = ${q}::text then 0
+          when starts_with(lower(u.number), ${q}::text) then 1
+          when strpos(lower(u.number), ${q}::text) > 0 or strpos(lower(coalesce(u.name, '')), ${q}::text) > 0 then 2
+          else 3
+        end as rank,
+        coalesce(substring(u.number from '[0-9]+')::numeric, 'Infinity'::numeric) as label_number
+      from units u
+      where u.project_id = ${p.projectId}
+        and u.manual_status is distinct from 'inactive'
+        and (
+          strpos(lower(u.number), ${q}::text) > 0
+          or strpos(lower(coalesce(u.name, '')), ${q}::text) > 0
+          or (${digits}::text <> '' and strpos(regexp_replace(u.number, '[^0-9]', '', 'g'), ${digits}::text) > 0)
+        )
+      order by rank, label_number, u.number collate "C"
+      limit ${MAX_UNIT_SUGGESTIONS}
+    ),
+    tc as (
+      select t.unit_id, count(*)::int as total, count(c.id)::int as completed
+      from tasks t
+      left join task_completions c
+        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end)
+      where t.project_id = ${p.projectId} and t.unit_id in (select id from m)
+      group by t.unit_id
+    ),
+    ws as (
+      select distinct unit_id from work_sessions
+      where project_id = ${p.projectId} and work_date = ${p.date} and unit_id in (select id from m)
+    )
+    select m.*, coalesce(tc.total, 0) as total, coalesce(tc.completed, 0) as completed, (ws.unit_id is not null) as has_session
+    from m
+    left join tc on tc.unit_id = m.id
+    left join ws on ws.unit_id = m.id
+    order by m.rank, m.label_number, m.number collate "C"
+  `);
+  return rowsOf(result).map((r) => ({
+    id: r.id as string,
+    number: r.number as string,
+    name: (r.name as string | null) ?? null,
+    description: (r.description as string | null) ?? null,
+    floor: r.floor === null ? null : Number(r.floor),
+    type: r.type as string,
+    facilityType: r.facility_type as string,
+    manualStatus: (r.manual_status as string | null) ?? null,
+    total: Number(r.total),
+    completed: Number(r.completed),
+    hasSessionToday: Boolean(r.has_session),
+    // Not part of the public unit.
+    lastCompletedAt: null,
+    lastWorker: null,
+  }));
 }

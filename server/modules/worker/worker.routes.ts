@@ -18,7 +18,9 @@ import {
   workSessionResult,
   workerNamesQuery,
 } from '../../../contract/worker.ts';
+import { workerLimit } from '../../lib/client-key.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/ids.ts';
 import {
   completeTask,
   createPublicMeasurement,
@@ -32,8 +34,6 @@ import {
 } from './worker.service.ts';
 
 const tooMany = () => ({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.' });
-/** Per client address. Reads by QR id are limited too, so ids cannot be guessed by brute force. */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', errorResponseBuilder: tooMany } });
 
 /**
  * The worker page's task list is the busiest route (every phone polls it). Its answer is built key
@@ -41,6 +41,15 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', 
  * zod pass per request; the schema still documents it (OpenAPI), and the tests hold the answers to it.
  */
 const sendAsBuilt = () => (data: unknown) => JSON.stringify(data);
+
+/** If-None-Match names this ETag (or is `*`); weak and strong forms compare alike. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag;
+  });
+}
 
 /** Client-generated key that makes a retried write safe (DESIGN.md "Retries are safe"). */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -57,34 +66,48 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  */
 export async function workerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  /**
+   * Per device and minute, under a ceiling of 20 devices' worth per address; per address without a
+   * device id (docs/decisions/012-worker-rate-limits.md). Reads by QR id are limited too, so ids
+   * cannot be guessed by brute force.
+   */
+  const perMinute = (perDevice: number) => workerLimit(app, { perDevice, errorResponseBuilder: tooMany });
 
   app.get(
     '/facility/by-qr/:qrId',
-    { config: perMinute(60), schema: { params: z.object({ qrId: z.string().min(1).max(200) }), response: { 200: publicFacilitySchema } } },
+    { ...perMinute(60), schema: { params: z.object({ qrId: z.string().min(1).max(200) }), response: { 200: publicFacilitySchema } } },
     async (request) => getFacilityByQr(app, request.params.qrId),
   );
 
   app.get(
     '/rooms-public',
-    { config: perMinute(60), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema) } } },
-    async (request) => listPublicRooms(app, request.query.qrId),
+    // Asked as the worker types a unit (debounced): more than the other QR-page reads.
+    { ...perMinute(120), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema), 304: z.null() } } },
+    async (request, reply) => {
+      const list = await listPublicRooms(app, request.query.qrId, request.query.q);
+      // Phones revalidate the full list instead of downloading it again (docs/decisions/012-worker-rate-limits.md).
+      const etag = `"${sha256(JSON.stringify(list)).slice(0, 32)}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      return list;
+    },
   );
 
   app.get(
     '/rooms-public/:roomId',
-    { config: perMinute(120), schema: { params: z.object({ roomId: z.string() }), response: { 200: publicRoomDetailsSchema } } },
+    { ...perMinute(120), schema: { params: z.object({ roomId: z.string() }), response: { 200: publicRoomDetailsSchema } } },
     async (request) => getPublicRoom(app, request.params.roomId),
   );
 
   app.get(
     '/worker-names',
-    { config: perMinute(60), schema: { querystring: workerNamesQuery, response: { 200: z.array(z.string()) } } },
+    { ...perMinute(60), schema: { querystring: workerNamesQuery, response: { 200: z.array(z.string()) } } },
     async (request) => getWorkerNames(app, request.query.qrId),
   );
 
   app.post(
     '/work-sessions',
-    { config: perMinute(30), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
+    { ...perMinute(30), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
     async (request, reply) => {
       const { result, projectId, unitId } = await startWorkSession(app, request.body);
       app.events.publish({ projectId, type: 'work-session.started', unitId });
@@ -95,7 +118,7 @@ export async function workerRoutes(base: FastifyInstance) {
   app.get(
     '/scheduled-tasks-public/:roomId',
     {
-      config: perMinute(240),
+      ...perMinute(240),
       serializerCompiler: sendAsBuilt,
       schema: { params: z.object({ roomId: z.string() }), querystring: publicTasksQuery, response: { 200: z.array(publicTaskSchema) } },
     },
@@ -104,7 +127,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.put(
     '/scheduled-tasks-complete/:taskId',
-    { config: perMinute(120), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
+    { ...perMinute(120), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
     async (request) => {
       const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId });
@@ -114,7 +137,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/shortages-public',
-    { config: perMinute(30), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
+    { ...perMinute(30), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'shortage.changed', unitId });
@@ -124,7 +147,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/measurements-public',
-    { config: perMinute(30), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
+    { ...perMinute(30), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'measurement.changed', unitId });

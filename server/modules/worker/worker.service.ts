@@ -27,6 +27,7 @@ import {
   findUploadedObject,
   listUnitTasksPublic,
   listWorkerNames,
+  searchPublicUnits,
   type WorkerProject,
 } from './worker.queries.ts';
 
@@ -80,8 +81,12 @@ const publicRoom = (r: ReturnType<typeof toRoom>): PublicRoom => ({
  * one project mixes unit facility types (a mixed building has commercial and residential units),
  * and the QR already names the project.
  */
-export async function listPublicRooms(app: FastifyInstance, qrId: string): Promise<PublicRoom[]> {
+export async function listPublicRooms(app: FastifyInstance, qrId: string, q?: string): Promise<PublicRoom[]> {
   const project = await getProjectByQr(app, qrId);
+  if (q !== undefined && q.trim() !== '') {
+    const found = await searchPublicUnits(app.db, { projectId: project.id, q, date: todayOf(app, project) });
+    return found.map(toRoom).map(publicRoom);
+  }
   const rows = await listUnitsWithCounts(app.db, { projectId: project.id, date: todayOf(app, project) });
   return rows
     .map(toRoom)

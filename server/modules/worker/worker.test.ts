@@ -384,3 +384,129 @@ describe('abuse resistance', () => {
     expect(a.room.id).toBeTruthy();
   });
 });
+
+describe('limits per device on a shared address (docs/decisions/012-worker-rate-limits.md)', () => {
+  const device = () => crypto.randomUUID();
+  const startFrom = (address: string, roomId: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId, workerName: 'Crew Member' }, headers, remoteAddress: address });
+
+  it('150 phones behind one hotspot, each at more than one request a minute, are never refused', async () => {
+    const { room } = await projectWithUnit();
+    const phones = Array.from({ length: 150 }, device);
+    const statuses: number[] = [];
+    // Two work sessions and two task-list reads per phone: 300 of each, far above the old per-address 30 and 240.
+    for (let round = 0; round < 2; round++) {
+      for (const phone of phones) {
+        const headers = { 'x-shalav-device': phone };
+        statuses.push((await startFrom('203.0.113.7', room.id, headers)).statusCode);
+        const list = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}`, headers, remoteAddress: '203.0.113.7' });
+        statuses.push(list.statusCode);
+      }
+    }
+    expect(statuses.filter((s) => s >= 300)).toEqual([]);
+    expect(statuses).toHaveLength(600);
+  });
+
+  it('refuses one phone over its own limit with Retry-After, while the next phone on the same address goes on', async () => {
+    const { room } = await projectWithUnit();
+    const flooding = { 'x-shalav-device': device() };
+    for (let i = 0; i < 30; i++) expect((await startFrom('203.0.113.8', room.id, flooding)).statusCode).toBeLessThan(300);
+    const refused = await startFrom('203.0.113.8', room.id, flooding);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/Too many requests/);
+    expect((await startFrom('203.0.113.8', room.id, { 'x-shalav-device': device() })).statusCode).toBeLessThan(300);
+  });
+
+  it('without a (valid) device id the per-address limit applies, as before', async () => {
+    const { room } = await projectWithUnit();
+    for (let i = 0; i < 15; i++) expect((await startFrom('203.0.113.9', room.id)).statusCode).toBeLessThan(300);
+    // A malformed id is no id: counted with the address's other requests.
+    for (let i = 0; i < 15; i++) expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': 'short' })).statusCode).toBeLessThan(300);
+    const refused = await startFrom('203.0.113.9', room.id);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A phone with its own id on that address is counted on its own.
+    expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': device() })).statusCode).toBeLessThan(300);
+  });
+
+  it('caps one address at 20 devices’ worth, however many device ids it invents', async () => {
+    // An unknown unit answers 404 without work; the limits count it all the same.
+    const statuses: number[] = [];
+    for (let i = 0; i < 600; i++) statuses.push((await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() })).statusCode);
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    const refused = await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/Too many requests/);
+    expect((await startFrom('203.0.113.11', 'no-such-unit', { 'x-shalav-device': device() })).statusCode).toBe(404);
+  });
+});
+
+describe('QR page suggestions from the server', () => {
+  let qrId = '';
+  const numbersFor = async (q: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?${new URLSearchParams({ qrId, q })}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().map((r: { number: string }) => r.number) as string[];
+  };
+
+  beforeAll(async () => {
+    // A project of its own, so other tests' units do not mix in.
+    owners.push(await registerAndLogin(ctx.app));
+    const owner = owners[owners.length - 1];
+    const labels = ['B2', 'B202', 'B-202', 'B201', 'B210', 'AB2', 'C120', 'B20', ...Array.from({ length: 15 }, (_, i) => `B3${String(i).padStart(2, '0')}`)];
+    for (const number of labels) {
+      const res = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number } });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }
+    await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Lobby', name: 'Main entrance b2 side' } });
+    const [project] = await ctx.database.db.select().from(projects).where(eq(projects.id, owner.user.projectId));
+    qrId = project.qrId;
+  });
+
+  it('ranks exact number, then prefix, then substring (number or name), then digits only; at most 10', async () => {
+    expect(await numbersFor('b2')).toEqual(['B2', 'B20', 'B201', 'B202', 'B210', 'AB2', 'Lobby', 'C120', 'B-202', 'B302']);
+    // Case and spaces do not matter; the exact label comes first even when shorter labels sort later.
+    expect((await numbersFor('  B202 '))[0]).toBe('B202');
+    // "B-2" is in one label; its digit "2" is in many more, listed after it.
+    const dashed = await numbersFor('B-2');
+    expect(dashed[0]).toBe('B-202');
+    expect(dashed.slice(1, 4)).toEqual(['AB2', 'B2', 'B20']);
+    expect(dashed).toHaveLength(10);
+  });
+
+  it('falls back to the digits: "202" finds B202 and B-202, "b 202" too', async () => {
+    expect(await numbersFor('202')).toEqual(['B-202', 'B202']);
+    expect(await numbersFor('b 202')).toEqual(['B-202', 'B202']);
+    expect(await numbersFor('zzz')).toEqual([]);
+  });
+
+  it("never lists another project's units, whatever is typed", async () => {
+    await projectWithUnit('B2', 0);
+    const foreign = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?${new URLSearchParams({ qrId, q: 'B2' })}` });
+    const ids = new Set(foreign.json().map((r: { id: string }) => r.id));
+    const [mine] = await ctx.database.db.select({ id: projects.id }).from(projects).where(eq(projects.qrId, qrId));
+    const theirs = await owners[0].as({ method: 'GET', url: '/api/rooms' });
+    expect(theirs.json().some((r: { id: string }) => ids.has(r.id))).toBe(false);
+    expect(mine.id).toBeTruthy();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/rooms-public?qrId=nope&q=B2' })).statusCode).toBe(404);
+  });
+
+  it('sends the full list with an ETag, answers 304 while it is unchanged and 200 once a unit changed', async () => {
+    const url = `/api/rooms-public?${new URLSearchParams({ qrId })}`;
+    const first = await ctx.app.inject({ method: 'GET', url });
+    expect(first.json().length).toBe(24);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': `W/${etag}` } })).statusCode).toBe(304);
+    const owner = owners[owners.length - 1];
+    await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'B999' } });
+    const changed = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     public readonly status: number,
     public readonly body: ApiErrorBody | undefined,
     text: string,
+    /** The server's Retry-After (429, 503) in milliseconds, when it sent one. */
+    public readonly retryAfterMs?: number,
   ) {
     super(`${status}: ${text}`);
   }
@@ -13,6 +15,15 @@ export class ApiError extends Error {
   get serverMessage(): string | undefined {
     return this.body?.message;
   }
+}
+
+/** Retry-After as milliseconds: delay-seconds or an HTTP date; undefined when missing or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 type Listener = () => void;
@@ -25,11 +36,21 @@ export const onUnauthorized = (l: Listener) => {
   };
 };
 
+let defaultHeaders: Record<string, string> = {};
+/** Headers sent with every request of this page (the worker pages' device id). */
+export function setDefaultHeaders(headers: Record<string, string>) {
+  defaultHeaders = { ...headers };
+}
+
 export async function apiRequest<T>(method: string, url: string, body?: unknown, init?: RequestInit & { quiet401?: boolean }): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body !== undefined ? { 'content-type': 'application/json', ...(init?.headers ?? {}) } : init?.headers,
+    headers: {
+      ...defaultHeaders,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...((init?.headers as Record<string, string> | undefined) ?? {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     signal: init?.signal,
   });
@@ -42,7 +63,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
       parsed = undefined;
     }
     if (res.status === 401 && !init?.quiet401) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(res.status, parsed, text);
+    throw new ApiError(res.status, parsed, text, parseRetryAfter(res.headers?.get('retry-after')));
   }
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

@@ -74,4 +74,51 @@ describe('worker outbox', () => {
     expect(await enqueue(entry)).toBe('waiting');
     expect(outboxEntries()).toHaveLength(1);
   });
+
+  describe('honours Retry-After on 429 and 503', () => {
+    const refused = (status: number, retryAfter: string) => () =>
+      new Response(JSON.stringify({ message: 'Too many requests' }), { status, headers: { 'content-type': 'application/json', 'retry-after': retryAfter } });
+
+    it('sends nothing before the seconds a 429 asked for, even when the signal returns or the worker saves again', async () => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch([refused(429, '30'), ok, ok]);
+      expect(await enqueue(entry)).toBe('waiting');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await flushOutbox(); // the 'online' event
+      expect(await enqueue({ ...entry, body: { name: 'Nails', quantity: 1, apartmentId: 'r1' } })).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(30_000 - 10_000 - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(outboxEntries()).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(outboxEntries()).toEqual([]);
+    });
+
+    it('reads an HTTP date on a 503, and the same key is sent again', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
+      const fetchMock = stubFetch([refused(503, 'Mon, 23 Nov 2026 10:01:00 GMT'), ok]);
+      await enqueue(entry);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(keyOf(fetchMock.mock.calls[1])).toBe(keyOf(fetchMock.mock.calls[0]));
+    });
+
+    it('never waits less than its own back-off, and backs off further when refused again', async () => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch([refused(429, '0'), refused(429, '1'), ok]);
+      await enqueue(entry);
+      await vi.advanceTimersByTimeAsync(retryDelay(1) - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(retryDelay(2) - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(outboxEntries()).toEqual([]);
+    });
+  });
 });

@@ -38,6 +38,11 @@ export const RETRY_MAX_MS = 60_000;
 const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
 
 let entries: OutboxEntry[] = load();
+/**
+ * No attempt before this time: the server said how long to wait (Retry-After on 429 or 503). It
+ * holds every entry, not only the refused one — they all go to the same server from the same phone.
+ */
+let pausedUntil = 0;
 const inFlight = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
@@ -103,6 +108,10 @@ async function send(entry: OutboxEntry): Promise<SendStatus> {
       resultListeners.forEach((l) => l({ entry, ok: false, error: err }));
       return 'rejected';
     }
+    if (err instanceof ApiError && err.retryAfterMs !== undefined) {
+      // At least as long as the server asked, and never shorter than the usual back-off.
+      pausedUntil = Date.now() + Math.max(err.retryAfterMs, retryDelay(entry.attempts + 1));
+    }
     update(entry.key, { attempts: entry.attempts + 1, waiting: true });
     schedule();
     return 'waiting';
@@ -115,14 +124,25 @@ function schedule() {
   clearTimeout(timer);
   if (entries.length === 0) return;
   const attempts = Math.max(1, Math.min(...entries.map((e) => e.attempts)));
-  timer = setTimeout(() => void flushOutbox(), retryDelay(attempts));
+  timer = setTimeout(() => void flushOutbox(), Math.max(retryDelay(attempts), pausedUntil - Date.now()));
 }
+
+const paused = () => Date.now() < pausedUntil;
 
 /** Sends everything waiting, one after another (a weak connection does better with one request). */
 export async function flushOutbox(): Promise<void> {
   clearTimeout(timer);
+  if (paused()) {
+    // The signal came back or the worker saved again: still not before the server's time.
+    schedule();
+    return;
+  }
   for (const entry of [...entries]) {
     if (!entries.some((e) => e.key === entry.key)) continue;
+    if (paused()) {
+      schedule();
+      return;
+    }
     await send(entries.find((e) => e.key === entry.key)!);
   }
 }
@@ -133,6 +153,12 @@ export function enqueue(input: Omit<OutboxEntry, 'key' | 'createdAt' | 'attempts
   entries = [...entries, entry];
   save();
   emit();
+  if (paused()) {
+    // Stored and shown as waiting; sent when the server's wait is over.
+    update(entry.key, { waiting: true });
+    schedule();
+    return Promise.resolve('waiting');
+  }
   return send(entry);
 }
 
@@ -163,6 +189,7 @@ export function startOutbox() {
 export function resetOutboxForTests() {
   clearTimeout(timer);
   entries = [];
+  pausedUntil = 0;
   inFlight.clear();
   try {
     localStorage.removeItem(STORAGE_KEY);

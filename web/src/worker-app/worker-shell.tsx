@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Direction } from 'radix-ui';
 import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
 import { currentToast, subscribeToast } from '../components/ui/toast.ts';
+import { installDeviceHeader } from '../lib/device-id.ts';
 import { dirOf, initI18n } from '../lib/i18n.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { whenIdle } from '../lib/idle.ts';
@@ -81,6 +82,8 @@ export interface WorkerEntry {
 
 export function startWorkerApp({ eager, namespaces, prefetch }: WorkerEntry) {
   initI18n(undefined, namespaces);
+  // Before the first request: the server counts its limits per phone (docs/decisions/012-worker-rate-limits.md).
+  installDeviceHeader();
   prefetch?.();
   const pages = Object.fromEntries(
     (Object.keys(loaders) as WorkerPage[]).map((name) => [name, eager[name] ?? lazy(loaders[name])]),

@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '../../../../../contract/errors.ts';
 import { MAX_PHOTO_BYTES } from '../../../../../contract/constants.ts';
 import type { UploadTicket } from '../../../../../contract/objects.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { deviceHeaders } from '../../../lib/device-id.ts';
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 
 /** The long side of an uploaded photo: enough to read a stage's detail, small enough for 3G. */
@@ -12,7 +13,7 @@ export const PHOTO_MAX_SIDE_PX = 1600;
  */
 export const COMPRESSION_LIB_PATH = compressionLibUrl;
 
-export type PhotoProblem = 'notImage' | 'tooLarge' | 'ticket' | 'network' | 'rejected';
+export type PhotoProblem = 'notImage' | 'tooLarge' | 'ticket' | 'network' | 'rejected' | 'tooMany';
 
 /** A failed photo step, with what the worker should be told. `network` means: try again with signal. */
 export class PhotoError extends Error {
@@ -63,7 +64,8 @@ export async function requestUploadTicket(roomId: string): Promise<UploadTicket>
   try {
     ticket = await apiRequest<UploadTicket>('POST', '/api/objects/upload', { roomId });
   } catch (err) {
-    if (err instanceof ApiError) throw new PhotoError('ticket', err);
+    // A 429 says "wait a minute", not "it cannot be uploaded" (docs/decisions/012-worker-rate-limits.md).
+    if (err instanceof ApiError) throw new PhotoError(err.status === 429 ? 'tooMany' : 'ticket', err);
     throw new PhotoError('network', err);
   }
   // A plain check, not the zod schema: zod would triple this page's download.
@@ -77,6 +79,8 @@ export function putPhoto(url: string, file: Blob, onProgress: (percent: number) 
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    // Counted per phone like every other worker request (docs/decisions/012-worker-rate-limits.md).
+    for (const [name, value] of Object.entries(deviceHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
     };
@@ -92,7 +96,7 @@ export function putPhoto(url: string, file: Blob, onProgress: (percent: number) 
       } catch {
         body = undefined;
       }
-      reject(new PhotoError('rejected', new ApiError(xhr.status, body, xhr.responseText || xhr.statusText)));
+      reject(new PhotoError(xhr.status === 429 ? 'tooMany' : 'rejected', new ApiError(xhr.status, body, xhr.responseText || xhr.statusText)));
     };
     xhr.onerror = () => reject(new PhotoError('network'));
     xhr.ontimeout = () => reject(new PhotoError('network'));

@@ -236,6 +236,8 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     const xhr = FakeXhr.all[0];
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe('/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz');
+    // Counted per phone, like every other worker request.
+    expect(xhr.headers['X-Shalav-Device']).toMatch(/^[A-Za-z0-9-]{16,64}$/);
     xhr.progress(50, 100);
     expect(within(cardOf('Wall tiles')).getByText('Uploading photo… 50%')).toBeInTheDocument();
     expect(complete).toHaveAttribute('aria-disabled', 'true');
@@ -258,6 +260,16 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
     await findToast('Cannot upload image');
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('asks the worker to wait a minute when the server says too many photos (429)', async () => {
+    renderPage(asWorker, { 'POST /api/objects/upload': { status: 429, body: { message: 'Too many uploads. Please wait a minute and try again.' } } });
+    await screen.findByText('Wall tiles');
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
+    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
+    await findToast('Too many photos at once. Wait a minute and send the photo again.');
     expect(FakeXhr.all).toHaveLength(0);
   });
 

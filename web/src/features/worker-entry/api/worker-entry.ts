@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PublicFacility, PublicRoom, workSessionResult } from '../../../../../contract/worker.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { invalidateResource, prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 
 /** One retry for a dropped connection or a server hiccup. */
@@ -14,17 +14,14 @@ export interface StartWorkInput {
 }
 
 export const facilityByQrUrl = (qrId: string) => `/api/facility/by-qr/${encodeURIComponent(qrId)}`;
-export const publicRoomsUrl = (qrId: string) => `/api/rooms-public?${new URLSearchParams({ qrId })}`;
+/** At most 10 units for what the worker typed, best match first; `q` empty: the first 10. */
+export const unitSearchUrl = (qrId: string, q: string) => `/api/rooms-public?${new URLSearchParams({ qrId, q })}`;
+export const searchUnits = (qrId: string, q: string, signal?: AbortSignal) => apiGet<PublicRoom[]>(unitSearchUrl(qrId, q), { signal });
 export const workerNamesUrl = (qrId: string) => `/api/worker-names?${new URLSearchParams({ qrId })}`;
 
 /** The project the printed QR id names; a 404 means the QR matches no project. */
 export function useFacilityByQr(qrId: string | null) {
   return useResource<PublicFacility>(qrId ? facilityByQrUrl(qrId) : null, { retry });
-}
-
-/** The project's units, sorted by the server. */
-export function usePublicRooms(qrId: string | null, enabled: boolean) {
-  return useResource<PublicRoom[]>(enabled && qrId ? publicRoomsUrl(qrId) : null, { retry });
 }
 
 /** Names of workers already known in this project, for the name suggestions. */
@@ -40,7 +37,6 @@ export function prefetchFacility(qrId: string) {
 /** Half an hour later the project, its units and its workers may have changed. */
 export function refreshProject(qrId: string) {
   invalidateResource(facilityByQrUrl(qrId));
-  invalidateResource(publicRoomsUrl(qrId));
   invalidateResource(workerNamesUrl(qrId));
 }
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
@@ -20,8 +20,12 @@ export function parseFloor(text: string): number | undefined {
 }
 
 interface StartWorkFormProps {
-  /** null while the list is loading. */
+  /** The server's suggestions for `unitsQuery` (at most 10); null while the first answer is loading. */
   units: PublicRoom[] | null;
+  /** The trimmed text `units` answers. */
+  unitsQuery: string;
+  /** Every change of the unit text: the page asks the server for its suggestions. */
+  onUnitTextChange: (text: string) => void;
   knownNames: readonly string[];
   initialName: WorkerName;
   /** i18next context for the words: 'rooms' in hotel/school/office projects, else apartments. */
@@ -38,7 +42,18 @@ interface StartWorkFormProps {
  * first name (suggestions from the project's known workers), optional last name. The start button
  * sits at the bottom, under the thumb, and stays disabled until a unit and a first name are there.
  */
-export function StartWorkForm({ units, knownNames, initialName, wording, unitsError, submitting, onBack, onStart }: StartWorkFormProps) {
+export function StartWorkForm({
+  units,
+  unitsQuery,
+  onUnitTextChange,
+  knownNames,
+  initialName,
+  wording,
+  unitsError,
+  submitting,
+  onBack,
+  onStart,
+}: StartWorkFormProps) {
   const { t } = useTranslation(['qrScan', 'common']);
   const ctx = { context: wording };
   const [unitText, setUnitText] = useState('');
@@ -57,10 +72,20 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
     setUnit(next);
     setFloor(next?.floor === null || next?.floor === undefined ? '' : String(next.floor));
   };
+  const current = unitsQuery === unitText.trim();
   const typeUnit = (text: string) => {
     setUnitText(text);
-    selectUnit(resolveUnit(units ?? [], text).chosen);
+    onUnitTextChange(text);
+    // Until the answer for this text arrives, only an exact number among the shown units selects itself.
+    const q = text.trim().toLowerCase();
+    selectUnit(q ? ((units ?? []).find((u) => u.number.toLowerCase() === q) ?? null) : null);
   };
+  // The answer for the text as typed: one match, or the exact number, selects itself (resolveUnit).
+  useEffect(() => {
+    if (units && current && unitText.trim()) selectUnit(resolveUnit(units, unitText).chosen);
+    // Only when a new answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [units, current]);
 
   const loading = units === null;
   const missing = [!unit && t('unit.required', ctx), !name.first.trim() && t('firstName.required')].filter((m): m is string => Boolean(m));
@@ -81,7 +106,7 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
         {t('unit.selected', { number: unit.name && unit.name !== unit.number ? `${unit.number} · ${unit.name}` : unit.number })}
       </span>
     );
-  else if (unitText.trim() && matches.length === 0)
+  else if (unitText.trim() && current && matches.length === 0)
     unitStatus = (
       <span className="font-semibold text-red-800">
         <XIcon className="inline h-5 w-5 align-text-bottom" /> 
@@ -109,6 +134,7 @@ export function StartWorkForm({ units, knownNames, initialName, wording, unitsEr
             optionKey={(u) => u.id}
             onChoose={(u) => {
               setUnitText(u.number);
+              onUnitTextChange(u.number);
               selectUnit(u);
             }}
             renderOption={(u) => (

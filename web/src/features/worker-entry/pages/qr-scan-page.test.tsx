@@ -6,7 +6,14 @@ import type { PublicFacility, PublicRoom } from '../../../../../contract/worker.
 import en from '../../../locales/en/qrScan.json';
 import he from '../../../locales/he/qrScan.json';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { suggestUnits } from '../../../../../contract/worker-rules.ts';
 import QrScanPage from './qr-scan-page.tsx';
+
+/** The server's suggestions: the first 10 matches of `q` (its ranking is tested on the server). */
+const searchAnswer = (all: PublicRoom[]) => ({ url }: { url: string }) => ({
+  body: suggestUnits(all, new URL(url, 'http://x').searchParams.get('q') ?? ''),
+});
+const qOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams.get('q');
 
 const room = (id: string, number: string, floor: number | null, name: string | null = null): PublicRoom => ({
   id,
@@ -24,7 +31,7 @@ const project: PublicFacility = { id: 'p1', name: 'Migdal Ha-Yam', facilityType:
 function setup({ facility = { body: project }, names = ['Ivan Petrov Sidorov', 'Anna Lee'], session, url = '/qr-scan?qrId=qr-1' }: { facility?: MockResponse; names?: string[]; session?: MockResponse; url?: string } = {}) {
   const fetchMock = mockFetch({
     'GET /api/facility/by-qr/qr-1': facility,
-    'GET /api/rooms-public': { body: units },
+    'GET /api/rooms-public': searchAnswer(units),
     'GET /api/worker-names': { body: names },
     'POST /api/work-sessions': session ?? { status: 201, body: { message: 'Work started successfully', continuing: false, sessionId: 's1' } },
   });
@@ -62,19 +69,19 @@ describe('/qr-scan worker entry', () => {
     const input = screen.getByTestId('unit-input');
 
     await user.type(input, '101');
-    expect(screen.getByText(en.unit.several)).toBeInTheDocument();
+    expect(await screen.findByText(en.unit.several)).toBeInTheDocument();
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('A101'), expect.stringContaining('B101')]);
     expect(screen.queryByTestId('unit-selected')).toBeNull();
 
     await user.clear(input);
     await user.type(input, '205');
-    expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: C205');
+    expect(await screen.findByTestId('unit-selected')).toHaveTextContent('Selected: C205');
     expect(screen.getByTestId('floor-input')).toHaveValue('2');
 
     await user.clear(input);
     await user.type(input, '999');
-    expect(screen.getByText('No apartment found with number 999')).toBeInTheDocument();
+    expect(await screen.findByText('No apartment found with number 999')).toBeInTheDocument();
     expect(screen.getByTestId('floor-input')).toHaveValue('');
   });
 
@@ -84,6 +91,7 @@ describe('/qr-scan worker entry', () => {
     await chooseEnglish(user);
     const input = screen.getByTestId('unit-input');
     await user.type(input, '101');
+    await screen.findByText(en.unit.several);
     await user.click(within(screen.getByRole('listbox')).getByText('B101'));
     expect(input).toHaveValue('B101');
     expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: B101');
@@ -91,7 +99,7 @@ describe('/qr-scan worker entry', () => {
 
     await user.clear(input);
     await user.type(input, '12');
-    expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: 12');
+    expect(await screen.findByTestId('unit-selected')).toHaveTextContent('Selected: 12');
     expect(screen.getByTestId('floor-input')).toHaveValue('0');
   });
 
@@ -104,6 +112,7 @@ describe('/qr-scan worker entry', () => {
     expect(screen.getByText(en.firstName.required)).toBeInTheDocument();
 
     await user.type(screen.getByTestId('unit-input'), 'C205');
+    await screen.findByTestId('unit-selected');
     expect(startButton()).toBeDisabled();
     await user.type(screen.getByTestId('first-name-input'), '   ');
     expect(startButton()).toBeDisabled();
@@ -131,6 +140,7 @@ describe('/qr-scan worker entry', () => {
     const { fetchMock } = setup();
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '205');
+    await screen.findByTestId('unit-selected');
     await user.type(screen.getByTestId('first-name-input'), 'Moshe');
     await user.type(screen.getByTestId('last-name-input'), 'Ben David');
     await user.click(startButton());
@@ -149,6 +159,7 @@ describe('/qr-scan worker entry', () => {
     expect(screen.getByTestId('first-name-input')).toHaveValue('Anna');
     expect(screen.getByTestId('last-name-input')).toHaveValue('Lee');
     await user.type(screen.getByTestId('unit-input'), 'A101');
+    await screen.findByTestId('unit-selected');
     await user.clear(screen.getByTestId('floor-input'));
     await user.type(screen.getByTestId('floor-input'), '3');
     await user.click(startButton());
@@ -163,6 +174,7 @@ describe('/qr-scan worker entry', () => {
     setup({ session: { status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } } });
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '205');
+    await screen.findByTestId('unit-selected');
     await user.type(screen.getByTestId('first-name-input'), 'Moshe');
     await user.click(startButton());
     await findToast(en.errors.tooMany);
@@ -175,6 +187,7 @@ describe('/qr-scan worker entry', () => {
     setup({ session: { status: 502 } });
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '205');
+    await screen.findByTestId('unit-selected');
     await user.type(screen.getByTestId('first-name-input'), 'Moshe');
     await user.click(startButton());
     await findToast('HTTP error! status: 502');
@@ -238,6 +251,42 @@ describe('/qr-scan worker entry', () => {
     await user.click(screen.getByRole('button', { name: /Try again/ }));
     await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
   });
+  it('asks the server for the typed text once the typing pauses, and drops the answer to older text', async () => {
+    const user = userEvent.setup();
+    // 1,000 units: the page never holds more than the server's 10.
+    const many = Array.from({ length: 1000 }, (_, i) => room(`m${i}`, `B${100 + i}`, Math.floor(i / 10)));
+    let slow: ((v: unknown) => void) | undefined;
+    const fetchMock = mockFetch({
+      'GET /api/facility/by-qr/qr-1': { body: project },
+      'GET /api/rooms-public': async (req) => {
+        const q = new URL(req.url, 'http://x').searchParams.get('q');
+        // The answer to "B1" arrives late, after the answer to "B104".
+        if (q === 'B1') await new Promise((resolve) => (slow = resolve));
+        return searchAnswer(many)(req);
+      },
+      'GET /api/worker-names': { body: [] },
+    });
+    renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
+    await chooseEnglish(user);
+    const input = screen.getByTestId('unit-input');
+    await user.type(input, 'B1');
+    await waitFor(() => expect(fetchMock.mock.calls.map(qOf)).toContain('B1'));
+    await user.type(input, '04');
+    expect(await screen.findByTestId('unit-selected')).toHaveTextContent('Selected: B104');
+    await waitFor(() => expect(fetchMock.mock.calls.map(qOf)).toContain('B104'));
+    await new Promise((r) => setTimeout(r, 50));
+    slow?.(undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('unit-selected')).toHaveTextContent('Selected: B104');
+    const asked = fetchMock.mock.calls.filter((c) => String(c[0]).startsWith('/api/rooms-public')).map(qOf);
+    // Typed quickly: one request per pause, not one per keystroke (5 here); the first asks for the first 10.
+    expect(asked[0]).toBe('');
+    expect(asked.at(-1)).toBe('B104');
+    expect(asked.length).toBeLessThan(5);
+    const cancelled = fetchMock.mock.calls.find((c) => qOf(c) === 'B1')![1] as RequestInit;
+    expect(cancelled.signal?.aborted).toBe(true);
+  });
+
   it('has no serious accessibility violations on either step, suggestion list open', async () => {
     const serious = async () => {
       const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
@@ -248,6 +297,7 @@ describe('/qr-scan worker entry', () => {
     expect(await serious()).toEqual([]);
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '101');
+    await screen.findByText(en.unit.several);
     expect(screen.getByRole('listbox')).toBeVisible();
     expect(await serious()).toEqual([]);
   });

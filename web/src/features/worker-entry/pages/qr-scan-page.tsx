@@ -7,7 +7,8 @@ import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { dirOf, setLanguage } from '../../../lib/i18n.ts';
 import { useInactivity } from '../../../lib/use-inactivity.ts';
-import { facilityByQrUrl, publicRoomsUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, usePublicRooms, useWorkerNames } from '../api/worker-entry.ts';
+import { facilityByQrUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, useWorkerNames } from '../api/worker-entry.ts';
+import { useUnitSearch } from '../lib/use-unit-search.ts';
 import { invalidateResource } from '../../../lib/resource.ts';
 import { InactivityClosed, InactivityWarning } from '../components/inactivity.tsx';
 import { LanguageStep } from '../components/language-step.tsx';
@@ -59,7 +60,9 @@ export default function QrScanPage() {
 
   const facility = useFacilityByQr(qrId);
   const accepting = facility.data?.isActive === true;
-  const rooms = usePublicRooms(qrId, accepting);
+  // What is typed in the unit field: the server suggests the units for it.
+  const [unitQuery, setUnitQuery] = useState('');
+  const rooms = useUnitSearch(qrId, unitQuery, accepting);
   const names = useWorkerNames(qrId, accepting);
   // 'sent' stays until the page changes: the button must not start the same work twice.
   const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
@@ -84,6 +87,7 @@ export default function QrScanPage() {
   const restart = () => {
     setStep(1);
     setFormKey((k) => k + 1);
+    setUnitQuery('');
     setStarting('idle');
     if (qrId) refreshProject(qrId);
     idle.extend();
@@ -108,7 +112,7 @@ export default function QrScanPage() {
         else if (err.status === 429) message = t('errors.tooMany');
         else message = err.serverMessage ?? t('errors.http', { status: err.status });
         if (err.status === 403 && qrId) invalidateResource(facilityByQrUrl(qrId));
-        if (err.status === 404 && qrId) invalidateResource(publicRoomsUrl(qrId));
+        if (err.status === 404) rooms.retry();
       }
       toast({ title: message, variant: 'destructive' });
     }
@@ -171,7 +175,7 @@ export default function QrScanPage() {
         {backButton}
       </div>
     );
-  } else if (rooms.data && rooms.data.length === 0) {
+  } else if (rooms.units && rooms.units.length === 0 && rooms.query === '') {
     content = (
       <div className="space-y-4">
         <Notice icon={<InboxIcon />} tone="warning">
@@ -184,13 +188,15 @@ export default function QrScanPage() {
     content = (
       <StartWorkForm
         key={formKey}
-        units={rooms.data ?? null}
+        units={rooms.units}
+        unitsQuery={rooms.query}
+        onUnitTextChange={setUnitQuery}
         knownNames={names.data ?? []}
         initialName={recallWorkerName()}
         wording={wording}
         unitsError={
-          rooms.isError ? (
-            <Notice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void rooms.refetch()} />}>
+          rooms.error ? (
+            <Notice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={rooms.retry} />}>
               {loadErrorText(rooms.error)}
             </Notice>
           ) : undefined

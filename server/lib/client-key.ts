@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { DEVICE_HEADER, isDeviceId } from '../../contract/worker-rules.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Rate-limit keys for the worker pages (docs/decisions/012-worker-rate-limits.md). A crew shares one
+ * phone hotspot or the site Wi-Fi, so a per-address limit refuses a whole crew for the pace of a
+ * few workers. Each worker page sends its own random device id; limits count per device, under a
+ * generous ceiling per address. Without a valid id a request is counted per address, as before.
+ */
+
+/** How many devices' worth of requests one address may send before the ceiling refuses it. */
+export const ADDRESS_CEILING_FACTOR = 20;
+
+const addressOf = (request: FastifyRequest) => normalizeIP(request.ip, 64);
+
+/** The device id a worker page sent, when it is well formed. */
+export function deviceIdOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[DEVICE_HEADER.toLowerCase()];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return isDeviceId(value) ? value : undefined;
+}
+
+/** The key for a per-client limit: the device when known, else the address. Objects routes can use it too. */
+export function clientKey(request: FastifyRequest): string {
+  const device = deviceIdOf(request);
+  return device ? `device:${device}` : `address:${addressOf(request)}`;
+}
+
+export interface WorkerLimitOptions {
+  /** Requests per minute for one device (and for one address that sends no device id). */
+  perDevice: number;
+  /** The 429 body; the worker pages word it themselves, in the worker's language, by its status. */
+  errorResponseBuilder: () => { statusCode: number; message: string };
+}
+
+/**
+ * A route's per-device limit (route config) and its per-address ceiling (a preHandler). The ceiling
+ * is checked by hand: @fastify/rate-limit runs only the first limiter of a request.
+ */
+export function workerLimit(app: FastifyInstance, opts: WorkerLimitOptions) {
+  const timeWindow = '1 minute';
+  const ceiling = app.createRateLimit({ max: opts.perDevice * ADDRESS_CEILING_FACTOR, timeWindow, keyGenerator: (r) => `ceiling:${addressOf(r)}` });
+  const addressCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Without a device id the route's own limit already counts this address.
+    if (!deviceIdOf(request)) return;
+    const limit = await ceiling(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(limit.ttlInSeconds));
+      throw new AppError(429, opts.errorResponseBuilder().message);
+    }
+  };
+  return {
+    config: { rateLimit: { max: opts.perDevice, timeWindow, keyGenerator: clientKey, errorResponseBuilder: opts.errorResponseBuilder } },
+    preHandler: addressCeiling,
+  };
+}
