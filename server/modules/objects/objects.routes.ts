@@ -12,6 +12,7 @@ import { requireUser } from '../../plugins/session.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
 import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/worker.service.ts';
+import { workerLimit } from '../../lib/client-key.ts';
 
 /** An upload address lives 10 minutes and works once. */
 const TICKET_MS = 10 * 60_000;
@@ -46,16 +47,15 @@ const tooMany = () => ({ statusCode: 429, message: 'Too many uploads. Please wai
 export async function objectRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('uploadClaim', undefined);
+  // Per worker's phone, under a per-address ceiling: a crew shares one address (docs/decisions/012-worker-rate-limits.md).
+  const photoLimit = workerLimit(app, { perDevice: 30, errorResponseBuilder: tooMany });
 
   // Raw bytes for the upload route, whatever the client calls them; checked by their content.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => done(null, body));
 
   app.post(
     '/api/objects/upload',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
-      schema: { body: uploadTicketInput, response: { 200: uploadTicketSchema } },
-    },
+    { ...photoLimit, schema: { body: uploadTicketInput, response: { 200: uploadTicketSchema } } },
     async (request, reply) => {
       const roomId = request.body.roomId;
       const row = isUuid(roomId) ? await findUnitWithProject(app.db, roomId) : undefined;
@@ -89,7 +89,7 @@ export async function objectRoutes(base: FastifyInstance) {
     '/api/objects/upload/:token',
     {
       bodyLimit: MAX_PHOTO_BYTES,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
+      ...photoLimit,
       schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: uploadDoneSchema } },
       // Fastify parses the body before preValidation: the address is claimed here, before one byte
       // of it is read, so an unknown, spent, expired or busy address costs no upload. (preParsing,

@@ -159,3 +159,22 @@ describe('S3-compatible storage driver', () => {
     }
   });
 });
+
+describe('photo limits on a shared site address', () => {
+  it('counts per phone (X-Shalav-Device): 40 phones behind one address each get a photo through; without the header the address is limited', async () => {
+    const crew = await registerAndLogin(ctx.app);
+    const units = await Promise.all(['P1', 'P2', 'P3'].map(async (number) => (await crew.as({ method: 'POST', url: '/api/rooms', payload: { number } })).json().id as string));
+    const site = { 'x-forwarded-for': '203.0.113.77' };
+    for (let i = 0; i < 40; i++) {
+      const headers = { ...site, 'x-shalav-device': `phone-${String(i).padStart(4, '0')}-abcdefgh` };
+      const t = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: units[i % 3] }, headers });
+      expect(t.statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'PUT', url: t.json().uploadURL, payload: JPEG, headers: { ...headers, 'content-type': 'image/jpeg' } })).statusCode).toBe(200);
+    }
+    const anonymous = { 'x-forwarded-for': '203.0.113.78' };
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push((await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: units[i % 3] }, headers: anonymous })).statusCode);
+    expect(answers.slice(0, 30).every((s) => s === 200 || s === 429)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+  });
+});
