@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../server/db/client.ts';
-import { projects, users } from '../server/db/schema/index.ts';
+import { projects, taskCompletions, tasks, units, users } from '../server/db/schema/index.ts';
+import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { deriveFloor } from '../contract/rooms.ts';
 import { hashPassword } from '../server/modules/auth/auth.service.ts';
 import { localDate } from '../server/lib/time.ts';
 
@@ -114,4 +116,35 @@ export async function signIn(base: string, username: string): Promise<string> {
   const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench1234' }) });
   if (!login.ok) throw new Error(`login: ${login.status}`);
   return (login.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/**
+ * A project with `count` units (labels A100…), the seven stages on each, a third of them done today,
+ * and an admin whose password is `bench1234`.
+ */
+export async function seedMap(db: Db, count: number) {
+  const today = localDate('Asia/Jerusalem');
+  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today }).returning();
+  const username = `bench${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  await db.insert(users).values({ projectId: project.id, username, passwordHash: await hashPassword('bench1234'), role: 'admin' });
+  const labels = Array.from({ length: count }, (_, i) => `${String.fromCharCode(65 + (i % 4))}${100 * (1 + Math.floor(i / 100)) + (i % 100)}`);
+  const unitRows = [];
+  for (let i = 0; i < labels.length; i += 500) {
+    unitRows.push(
+      ...(await db
+        .insert(units)
+        .values(labels.slice(i, i + 500).map((number) => ({ projectId: project.id, number, floor: deriveFloor(number) })))
+        .returning({ id: units.id })),
+    );
+  }
+  const stages = defaultTaskRows();
+  for (let i = 0; i < unitRows.length; i += 200) {
+    const rows = await db
+      .insert(tasks)
+      .values(unitRows.slice(i, i + 200).flatMap((u) => stages.map((s) => ({ ...s, projectId: project.id, unitId: u.id }))))
+      .returning({ id: tasks.id, unitId: tasks.unitId, sortOrder: tasks.sortOrder });
+    const done = rows.filter((_r, j) => j % 3 === 0);
+    await db.insert(taskCompletions).values(done.map((r) => ({ projectId: project.id, taskId: r.id, unitId: r.unitId, workDate: today, period: 'once', workerName: 'Bench Worker' })));
+  }
+  return { projectId: project.id, username, today };
 }

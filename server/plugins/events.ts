@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import pg from 'pg';
 import type { LiveEvent, LiveEventType } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
@@ -17,7 +17,9 @@ declare module 'fastify' {
  * routes among them) don't pay for it. Must run before the routes are registered.
  */
 export function registerLiveEventHook(app: FastifyInstance) {
-  const publishLiveEvent: onResponseHookHandler = (request, reply, done) => {
+  // onSend, not onResponse: the write is done, and server-side caches (the unit map) must drop the
+  // old answer before the client that made the change can ask again.
+  const publishLiveEvent: onSendHookHandler = (request, reply, payload, done) => {
     const type = request.routeOptions.config?.liveEvent;
     const auth = request.authCache;
     if (type && reply.statusCode < 300 && auth?.kind === 'user') {
@@ -25,12 +27,12 @@ export function registerLiveEventHook(app: FastifyInstance) {
       const unitId = type === 'unit.changed' ? (request.params as { id?: string } | undefined)?.id : undefined;
       app.events.publish({ projectId: auth.projectId, type, unitId });
     }
-    done();
+    done(null, payload);
   };
   app.addHook('onRoute', (route) => {
     if (!route.config?.liveEvent) return;
-    const own = route.onResponse;
-    route.onResponse = own === undefined ? [publishLiveEvent] : [...(Array.isArray(own) ? own : [own]), publishLiveEvent];
+    const own = route.onSend;
+    route.onSend = own === undefined ? [publishLiveEvent] : [...(Array.isArray(own) ? own : [own]), publishLiveEvent];
   });
 }
 
@@ -67,7 +69,12 @@ class LocalFanout {
     this.emitter.setMaxListeners(0);
   }
   deliver(projectId: string, event: LiveEvent) {
+    // Server-side caches first: a client refetching on the news must not get the old answer.
+    this.emitter.emit(ANY, projectId, event);
     this.emitter.emit(projectId, event);
+  }
+  /** To this instance's server-side listeners only (its own writes, before NOTIFY comes back). */
+  deliverToServer(projectId: string, event: LiveEvent) {
     this.emitter.emit(ANY, projectId, event);
   }
   /** To every subscriber of every project (a resync). */
@@ -163,6 +170,8 @@ export class PostgresEventBus implements EventBus {
   }
 
   publish(event: ProjectEvent) {
+    // This instance's caches drop what changed before the request that changed it answers.
+    this.fanout.deliverToServer(event.projectId, toLive(event));
     const payload = JSON.stringify({ projectId: event.projectId, event: toLive(event) });
     this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => this.log(`live updates: publish failed (${err.message})`));
   }

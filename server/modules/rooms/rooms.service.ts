@@ -11,6 +11,7 @@ import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
+import type { MapCache } from './map-cache.ts';
 import { countUnits, findUnit, listUnitsWithCounts, listUnitTasksForDate, type UnitWithCounts } from './rooms.queries.ts';
 
 /** Status is derived from today's tasks and work, never stored (only 'inactive' is manual). */
@@ -40,9 +41,13 @@ export function toRoom(u: UnitWithCounts): Room {
 
 export const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
 
-export async function listRooms(app: FastifyInstance, auth: UserAuth): Promise<Room[]> {
-  const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date: today(app, auth) });
-  return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
+/** The unit map: from the cache when no write touched the project since it was computed. */
+export async function listRooms(app: FastifyInstance, auth: UserAuth, cache: MapCache): Promise<Room[]> {
+  const date = today(app, auth);
+  return cache.get(auth.projectId, date, async () => {
+    const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date });
+    return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
+  });
 }
 
 export function summarize(rooms: Room[]): RoomStats {

@@ -130,7 +130,7 @@ export async function workerRoutes(base: FastifyInstance) {
     { ...perMinute(120), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
     async (request) => {
       const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
-      if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId });
+      if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId, taskId: request.params.taskId });
       return result;
     },
   );
