@@ -7,6 +7,7 @@ import { purgeExpiredSessions } from './plugins/session.ts';
 import { buildApp } from './app.ts';
 import { purgeStaleUploads } from './modules/objects/objects.sweep.ts';
 import { loggableError } from './plugins/errors.ts';
+import { SHUTDOWN_HARD_LIMIT_MS, shutdownGate } from './lib/shutdown.ts';
 import path from 'node:path';
 
 async function main() {
@@ -48,16 +49,28 @@ async function main() {
   }, 10 * 60_000);
   sweep.unref();
 
-  let closing = false;
+  const gate = shutdownGate(app.server);
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+    if (gate.closing) return;
+    gate.close();
+    app.log.info({ signal }, 'shutting down: finishing requests in progress');
+    // Whatever hangs (a request, the database), the process ends in bounded time.
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_HARD_LIMIT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS).unref();
     clearInterval(sweep);
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
+    let code = 0;
+    try {
+      // Ends live-update streams, waits for the requests in progress, then closes the database.
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err: loggableError(err) }, 'shutdown failed');
+      code = 1;
+    }
     releaseLock?.();
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

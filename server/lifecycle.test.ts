@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { get, RawConnection, startChildServer, type ChildServer } from './test/child-server.ts';
+import { SHUTTING_DOWN_MESSAGE } from './lib/shutdown.ts';
+
+// These tests run the real process (server/main.ts) on 127.0.0.1 and signal only that child, by PID.
+const servers: ChildServer[] = [];
+const connections: RawConnection[] = [];
+afterEach(async () => {
+  while (connections.length) connections.pop()!.destroy();
+  while (servers.length) await servers.pop()!.dispose();
+});
+async function start() {
+  const server = await startChildServer();
+  servers.push(server);
+  return server;
+}
+async function connect(port: number) {
+  const c = await RawConnection.open(port);
+  connections.push(c);
+  return c;
+}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('graceful shutdown (SIGTERM)', () => {
+  it('finishes requests in progress, answers arriving ones 503 + Retry-After, closes idle sockets, exits promptly', async () => {
+    const server = await start();
+
+    // A: kept alive, then a login whose body is only half sent when the signal comes (in progress).
+    const a = await connect(server.port);
+    a.write(get('/api/health'));
+    expect((await a.response()).status).toBe(200);
+    const body = JSON.stringify({ username: 'nobody-here', password: 'wrong-password' });
+    a.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+
+    // B: kept alive, then a request whose headers are arriving when the signal comes.
+    const b = await connect(server.port);
+    b.write(get('/api/health'));
+    expect((await b.response()).status).toBe(200);
+    b.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+
+    // C: kept alive and idle.
+    const c = await connect(server.port);
+    c.write(get('/api/health'));
+    expect((await c.response()).status).toBe(200);
+
+    await pause(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await pause(300);
+
+    // The idle socket is closed at once, not after the 72 s keep-alive timeout.
+    expect(await c.waitClosed(1000)).toBe(true);
+    expect(c.unread()).toBe('');
+
+    // The request that arrives during shutdown gets a clear 503, not a reset.
+    b.write('\r\n');
+    const refused = await b.response();
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.headers.connection).toBe('close');
+    expect(JSON.parse(refused.body)).toEqual({ message: SHUTTING_DOWN_MESSAGE });
+    expect(await b.waitClosed()).toBe(true);
+
+    // The request in progress is handled normally (wrong password: 401), then its socket closes.
+    expect(server.child.exitCode).toBeNull();
+    a.write(body.slice(10));
+    const finished = await a.response();
+    expect(finished.status).toBe(401);
+    expect(finished.headers.connection).toBe('close');
+
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+    expect(server.output()).not.toMatch(/ECONNRESET|Error/);
+  });
+
+  it('exits (code 1) within 10 s when a request never finishes', async () => {
+    const server = await start();
+    const hung = await connect(server.port);
+    hung.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    await pause(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, at } = await server.exited;
+    expect(code).toBe(1);
+    expect(at - signalled).toBeGreaterThan(9_000);
+    expect(at - signalled).toBeLessThan(11_000);
+  }, 40_000);
+
+  it('a restart right after kill -9 starts at once on the same data directory', async () => {
+    const first = await start();
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const t0 = Date.now();
+    const second = await startChildServer({ DATA_DIR: first.dataDir });
+    servers.unshift(second); // disposed before the first one removes the directory
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    const c = await connect(second.port);
+    c.write(get('/api/health'));
+    expect((await c.response()).status).toBe(200);
+  });
+});
