@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -91,7 +92,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Without a connect timeout, an unreachable server (packets dropped, not refused) would hold each
+  // request until the OS gives up, minutes later; with it the request gets a prompt 503.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.warn(`PostgreSQL pool: ${err.message}`));
   const stats = { queries: 0 };
@@ -112,4 +115,20 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** Whether the database answers `select 1` within `timeoutMs` (for /api/health). */
+export async function databaseHealth(db: Db, timeoutMs = 2_000): Promise<'ok' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database health check timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
 }
