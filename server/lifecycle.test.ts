@@ -74,6 +74,34 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(server.output()).not.toMatch(/ECONNRESET|Error/);
   });
 
+  it('under a burst of requests, each one is answered (200 or 503), none is reset', async () => {
+    const server = await start();
+    const url = `http://127.0.0.1:${server.port}/api/health`;
+    const outcomes: Record<string, number> = {};
+    const one = async () => {
+      let key: string;
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        key = String(res.status);
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        key = cause?.code ?? cause?.message ?? String(err);
+      }
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+    };
+    const burst = Array.from({ length: 150 }, one);
+    await pause(30);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await Promise.all(burst);
+    const { code, at } = await server.exited;
+    expect(Object.keys(outcomes).filter((k) => k !== '200' && k !== '503')).toEqual([]);
+    expect(outcomes['503']).toBeGreaterThan(0);
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+  });
+
   it('exits (code 1) within 10 s when a request never finishes', async () => {
     const server = await start();
     const hung = await connect(server.port);

@@ -52,7 +52,7 @@ async function main() {
   const gate = shutdownGate(app.server);
   const shutdown = async (signal: string) => {
     if (gate.closing) return;
-    gate.close();
+    const answered = gate.close();
     app.log.info({ signal }, 'shutting down: finishing requests in progress');
     // Whatever hangs (a request, the database), the process ends in bounded time.
     setTimeout(() => {
@@ -62,7 +62,8 @@ async function main() {
     clearInterval(sweep);
     let code = 0;
     try {
-      // Ends live-update streams, waits for the requests in progress, then closes the database.
+      await answered;
+      // Stops listening, ends live-update streams, waits for the sockets still open, then the database.
       await app.close();
       await database.close();
     } catch (err) {
