@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { get, RawConnection, startChildServer, type ChildServer } from './test/child-server.ts';
 import { SHUTTING_DOWN_MESSAGE } from './lib/shutdown.ts';
+import { openTestDatabase } from './test/helpers.ts';
 
 // These tests run the real process (server/main.ts) on 127.0.0.1 and signal only that child, by PID.
 const servers: ChildServer[] = [];
@@ -100,6 +101,30 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(outcomes['503']).toBeGreaterThan(0);
     expect(code).toBe(0);
     expect(at - signalled).toBeLessThan(10_000);
+  });
+
+  it('idle keep-alive sockets do not hold the exit (embedded, or PostgreSQL when DATABASE_URL is set)', async () => {
+    // In PostgreSQL mode the child gets its own database, a clone of the migrated template.
+    const database = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+    try {
+      const server = await startChildServer(database ? { DATABASE_URL: database.pool!.options.connectionString! } : {});
+      servers.push(server);
+      expect(server.output()).toContain(database ? 'PostgreSQL server' : 'embedded database');
+      const idle = await Promise.all(Array.from({ length: 5 }, () => connect(server.port)));
+      for (const c of idle) {
+        c.write(get('/api/health'));
+        expect((await c.response()).status).toBe(200);
+      }
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const { code, at } = await server.exited;
+      expect(code).toBe(0);
+      // Not the 72 s keep-alive timeout: the drain period and closing only.
+      expect(at - signalled).toBeLessThan(3_000);
+      for (const c of idle) expect(c.closed).toBe(true);
+    } finally {
+      await database?.drop();
+    }
   });
 
   it('exits (code 1) within 10 s when a request never finishes', async () => {
