@@ -140,8 +140,11 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(at - signalled).toBeLessThan(11_000);
   }, 40_000);
 
-  it('a restart right after kill -9 starts at once on the same data directory', async () => {
+  it('a second server on a data directory in use is refused; a restart right after kill -9 starts at once', async () => {
     const first = await start();
+    await expect(startChildServer({ DATA_DIR: first.dataDir })).rejects.toThrow(
+      `The data directory ${first.dataDir} is in use by another Shalav process.`,
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const t0 = Date.now();
