@@ -4,11 +4,10 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import { databaseHealth, type Database, type Db } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { SandboxGateway, type PaymentGateway } from './modules/billing/payment-gateway.ts';
@@ -25,6 +24,7 @@ import { eventRoutes } from './modules/events/events.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { workerPageFile } from '../contract/worker-pages.ts';
+import { RETRY_AFTER_SECONDS } from './lib/shutdown.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,9 +92,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/api/health', async () => {
-    await app.db.execute(sql`select 1`);
-    return { status: 'ok', database: opts.database.kind };
+  app.get('/api/health', async (_request, reply) => {
+    const database = await databaseHealth(app.db);
+    if (database === 'down') reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+    return { status: database === 'ok' ? 'ok' : 'degraded', database, databaseKind: opts.database.kind };
   });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(roomRoutes, { prefix: '/api' });

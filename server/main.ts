@@ -8,6 +8,7 @@ import { purgeIdempotentRequests } from './plugins/idempotency.ts';
 import { buildApp } from './app.ts';
 import { purgeStaleUploads, sweepTemporaryUploads } from './modules/objects/objects.sweep.ts';
 import { loggableError } from './plugins/errors.ts';
+import { SHUTDOWN_HARD_LIMIT_MS, shutdownGate } from './lib/shutdown.ts';
 import path from 'node:path';
 
 async function main() {
@@ -50,16 +51,29 @@ async function main() {
   }, 10 * 60_000);
   sweep.unref();
 
-  let closing = false;
+  const gate = shutdownGate(app.server);
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+    if (gate.closing) return;
+    const answered = gate.close();
+    app.log.info({ signal }, 'shutting down: finishing requests in progress');
+    // Whatever hangs (a request, the database), the process ends in bounded time.
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_HARD_LIMIT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS).unref();
     clearInterval(sweep);
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
+    let code = 0;
+    try {
+      await answered;
+      // Stops listening, ends live-update streams, waits for the sockets still open, then the database.
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err: loggableError(err) }, 'shutdown failed');
+      code = 1;
+    }
     releaseLock?.();
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -32,16 +34,67 @@ function countingLogger(stats: { queries: number }) {
   return { logQuery: () => void stats.queries++ };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+/** Start parameters PGlite 0.5 uses by default (its static `defaultStartParams`), as a fallback. */
+const PGLITE_START_PARAMS = ['--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false', '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0', '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'];
+
+/**
+ * PGlite's defaults lose acknowledged commits on an OS crash or power cut (docs/decisions/010-crash-safety.md):
+ * postgres runs with `-F` (fsync off), Emscripten's fdatasync is a no-op and its Node filesystem has
+ * no fsync at all, so WAL pages stay in the OS page cache. Here: postgres with fsync on, the WAL
+ * flushed with fsync() (the one sync call Emscripten forwards), and that call reaching the disk.
+ */
+export function durableStartParams(): string[] {
+  const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? PGLITE_START_PARAMS;
+  return [...defaults.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'];
+}
+
+interface EmscriptenStream {
+  nfd?: number;
+}
+interface EmscriptenModule {
+  NODEFS: { stream_ops: { fsync?: (stream: EmscriptenStream) => number }; tryFSOperation?: <T>(f: () => T) => T };
+}
+
+/** PGlite's Node filesystem whose fsync() really calls fsync(2) on the host file. */
+export class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, opts);
+    const preRun = (result.emscriptenOpts.preRun ?? []) as ((mod: EmscriptenModule) => void)[];
+    result.emscriptenOpts.preRun = [
+      (mod: EmscriptenModule) => {
+        mod.NODEFS.stream_ops.fsync = (stream) => {
+          // An I/O error becomes an errno for postgres, which then fails the commit instead of acknowledging it.
+          const sync = () => (stream.nfd === undefined ? undefined : fs.fsyncSync(stream.nfd));
+          if (mod.NODEFS.tryFSOperation) mod.NODEFS.tryFSOperation(sync);
+          else sync();
+          return 0;
+        };
+      },
+      ...preRun,
+    ] as never;
+    return result;
+  }
+}
+
+/**
+ * An embedded database in `dataDir` (or in memory). `durable` (the default for a directory) makes
+ * every acknowledged commit survive an OS crash, at the cost of an fsync per commit.
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, opts: { durable?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const durable = Boolean(dataDir) && opts.durable !== false;
+  const client = durable
+    ? await PGlite.create({ fs: new DurableNodeFS(dataDir!), loadDataDir, startParams: durableStartParams() })
+    : await PGlite.create({ dataDir, loadDataDir });
   const stats = { queries: 0 };
   const db = drizzlePglite(client, { schema, logger: countingLogger(stats) }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, stats, close: () => client.close() };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Without a connect timeout, an unreachable server (packets dropped, not refused) would hold each
+  // request until the OS gives up, minutes later; with it the request gets a prompt 503.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.warn(`PostgreSQL pool: ${err.message}`));
   const stats = { queries: 0 };
@@ -62,4 +115,20 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** Whether the database answers `select 1` within `timeoutMs` (for /api/health). */
+export async function databaseHealth(db: Db, timeoutMs = 2_000): Promise<'ok' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database health check timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
 }

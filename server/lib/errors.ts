@@ -21,3 +21,35 @@ export function sqlState(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 export const UNIQUE_VIOLATION = '23505';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again shortly.';
+/** Network errors of a database connection (refused, reset, unreachable, timed out, name not resolved). */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** Messages the pg pool and PGlite give when no connection can be had (they carry no code). */
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+  'PGlite is closed',
+];
+
+/**
+ * Whether an error means "the database cannot be reached" rather than "this query is wrong":
+ * connection errors, SQLSTATE class 08 (connection exception), 57P01–57P03 (the server shuts down,
+ * crashed, or cannot accept connections yet). Those are answered 503 + Retry-After, not 500
+ * (docs/decisions/010-crash-safety.md). Follows `cause` (drizzle wraps driver errors) and
+ * AggregateError (a host name with several addresses, each refused).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (CONNECTION_ERRNOS.has(e.code) || e.code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(e.code))) {
+    return true;
+  }
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m)) && !(e.message as string).startsWith('Failed query')) {
+    return true;
+  }
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

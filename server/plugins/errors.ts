@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../contract/errors.ts';
-import { AppError, sqlState } from '../lib/errors.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, sqlState } from '../lib/errors.ts';
+import { RETRY_AFTER_SECONDS } from '../lib/shutdown.ts';
 
 /**
  * What of an unexpected error may go to the log. A failed query's message carries its SQL and its
@@ -44,6 +45,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
+      if (isDatabaseUnavailable(err)) {
+        // Not a bug: the database is down or restarting. Tell the client when to try again; the pg
+        // pool reconnects by itself once the server is back.
+        request.log.warn({ err: loggableError(err) }, 'database unavailable');
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
+      }
       request.log.error({ err: loggableError(err) }, 'request failed');
       return reply.status(500).send({ message: 'Internal Server Error' });
     }

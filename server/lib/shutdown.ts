@@ -1,0 +1,122 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** Seconds a client is asked to wait (Retry-After) when the server is going away or the database is down. */
+export const RETRY_AFTER_SECONDS = 5;
+/** A shutdown that takes longer than this (a hung request, a stuck database) ends the process anyway. */
+export const SHUTDOWN_HARD_LIMIT_MS = 10_000;
+
+/** During shutdown, stop listening once no new connection came for this long… */
+const DRAIN_QUIET_MS = 200;
+/** …or after this long at most (clients that retry at once, ignoring Retry-After, would keep it open). */
+const DRAIN_LIMIT_MS = 2_000;
+
+export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a few seconds.';
+
+/**
+ * Sits in front of the app's request handler so a shutdown never resets a request
+ * (docs/decisions/010-crash-safety.md): once `close()` is called, requests already being handled
+ * finish (their responses say `Connection: close`), any request that arrives afterwards — also on
+ * a kept-alive socket — is answered 503 + Retry-After + `Connection: close`, and sockets with no
+ * request in progress are closed at once instead of after the keep-alive timeout.
+ */
+export function shutdownGate(server: Server) {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+
+  // Connections already in the kernel's accept queue when the listener closes are reset: keep
+  // listening (and answering 503) until no connection has come for a moment, within a bound.
+  let lastConnection = 0;
+  // Requests in progress per socket, and whether it has served one (a kept-alive socket).
+  const sockets = new Map<Socket, { active: number; served: boolean }>();
+  server.on('connection', (socket: Socket) => {
+    lastConnection = Date.now();
+    sockets.set(socket, { active: 0, served: false });
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (closing) {
+      const body = JSON.stringify({ message: SHUTTING_DOWN_MESSAGE });
+      res.shouldKeepAlive = false;
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': String(RETRY_AFTER_SECONDS),
+        connection: 'close',
+      });
+      res.end(body);
+      return;
+    }
+    inFlight.add(res);
+    const state = sockets.get(req.socket);
+    if (state) state.active += 1;
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (state) {
+        state.active -= 1;
+        state.served = true;
+      }
+    });
+    for (const handler of handlers) handler.call(server, req, res);
+  });
+
+  // Node's own list of connections knows which ones are between two requests (no request bytes
+  // received since the last response); it is not public, so without it only our counts decide.
+  const betweenRequests = (): Set<Socket> | undefined => {
+    // Looked up each time: Node creates the list only once the server listens.
+    const kConnections = Object.getOwnPropertySymbols(server).find((sym) => sym.description === 'http.server.connections');
+    const list = kConnections && (server as unknown as Record<symbol, { idle?: () => { socket?: Socket }[] }>)[kConnections];
+    if (!list || typeof list.idle !== 'function') return undefined;
+    return new Set(list.idle().flatMap((parser) => (parser.socket ? [parser.socket] : [])));
+  };
+  const closeKeptAlive = (socket: Socket | null, idle = betweenRequests()) => {
+    const state = socket && sockets.get(socket);
+    if (state && state.served && state.active === 0 && (!idle || idle.has(socket))) socket.destroy();
+  };
+  const quiet = async () => {
+    const until = Date.now() + DRAIN_LIMIT_MS;
+    while (Date.now() < until && Date.now() - lastConnection < DRAIN_QUIET_MS) {
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_QUIET_MS / 4));
+    }
+  };
+
+  return {
+    get closing() {
+      return closing;
+    },
+    /**
+     * Starts refusing. Resolves once the requests in progress are answered; the caller then closes
+     * the server. Until then the listener stays open on purpose: a connection that arrives meanwhile
+     * gets a 503 too, where closing the listener first would reset every connection still waiting in
+     * the kernel's accept queue (what clients under load saw as ECONNRESET).
+     */
+    close(): Promise<void> {
+      if (closing) return Promise.resolve();
+      closing = true;
+      // Connections still waiting to be accepted are served (503) during at least one quiet period.
+      lastConnection = Date.now();
+      const waits: Promise<void>[] = [];
+      for (const res of inFlight) {
+        if (!res.headersSent) {
+          // Not started yet: it says `Connection: close`, so its socket closes right after it.
+          res.shouldKeepAlive = false;
+          waits.push(new Promise((resolve) => res.once('close', () => resolve())));
+        } else {
+          // Already streaming (live updates, a download): it cannot say so any more; the server's own
+          // close ends it or waits for it. Once done its socket is idle: close it then.
+          res.once('close', () => setImmediate(() => closeKeptAlive(res.socket)));
+        }
+      }
+      // Kept-alive sockets with no request in progress close now, not after the keep-alive timeout.
+      // Not Node's closeIdleConnections(): it also cuts connections just accepted whose request has
+      // not arrived yet (a reset for that request); those get their 503 instead. No periodic sweep
+      // either: under load it would cut sockets in the instant between two requests. Every other
+      // socket closes itself after its `Connection: close` response.
+      const idle = betweenRequests();
+      for (const socket of sockets.keys()) closeKeptAlive(socket, idle);
+      return Promise.all(waits).then(() => quiet());
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { get, RawConnection, startChildServer, type ChildServer } from './test/child-server.ts';
+import { SHUTTING_DOWN_MESSAGE } from './lib/shutdown.ts';
+import { openTestDatabase } from './test/helpers.ts';
+
+// These tests run the real process (server/main.ts) on 127.0.0.1 and signal only that child, by PID.
+const servers: ChildServer[] = [];
+const connections: RawConnection[] = [];
+afterEach(async () => {
+  while (connections.length) connections.pop()!.destroy();
+  while (servers.length) await servers.pop()!.dispose();
+});
+async function start() {
+  const server = await startChildServer();
+  servers.push(server);
+  return server;
+}
+async function connect(port: number) {
+  const c = await RawConnection.open(port);
+  connections.push(c);
+  return c;
+}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('graceful shutdown (SIGTERM)', () => {
+  it('finishes requests in progress, answers arriving ones 503 + Retry-After, closes idle sockets, exits promptly', async () => {
+    const server = await start();
+
+    // A: kept alive, then a login whose body is only half sent when the signal comes (in progress).
+    const a = await connect(server.port);
+    a.write(get('/api/health'));
+    expect((await a.response()).status).toBe(200);
+    const body = JSON.stringify({ username: 'nobody-here', password: 'wrong-password' });
+    a.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+
+    // B: kept alive, then a request whose headers are arriving when the signal comes.
+    const b = await connect(server.port);
+    b.write(get('/api/health'));
+    expect((await b.response()).status).toBe(200);
+    b.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+
+    // C: kept alive and idle.
+    const c = await connect(server.port);
+    c.write(get('/api/health'));
+    expect((await c.response()).status).toBe(200);
+
+    await pause(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await pause(300);
+
+    // The idle socket is closed at once, not after the 72 s keep-alive timeout.
+    expect(await c.waitClosed(1000)).toBe(true);
+    expect(c.unread()).toBe('');
+
+    // The request that arrives during shutdown gets a clear 503, not a reset.
+    b.write('\r\n');
+    const refused = await b.response();
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.headers.connection).toBe('close');
+    expect(JSON.parse(refused.body)).toEqual({ message: SHUTTING_DOWN_MESSAGE });
+    expect(await b.waitClosed()).toBe(true);
+
+    // The request in progress is handled normally (wrong password: 401), then its socket closes.
+    expect(server.child.exitCode).toBeNull();
+    a.write(body.slice(10));
+    const finished = await a.response();
+    expect(finished.status).toBe(401);
+    expect(finished.headers.connection).toBe('close');
+
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+    expect(server.output()).not.toMatch(/ECONNRESET|Error/);
+  });
+
+  it('under a burst of requests, each one is answered (200 or 503), none is reset', async () => {
+    const server = await start();
+    const url = `http://127.0.0.1:${server.port}/api/health`;
+    const outcomes: Record<string, number> = {};
+    const one = async () => {
+      let key: string;
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        key = String(res.status);
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        key = cause?.code ?? cause?.message ?? String(err);
+      }
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+    };
+    const burst = Array.from({ length: 150 }, one);
+    await pause(30);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await Promise.all(burst);
+    const { code, at } = await server.exited;
+    expect(Object.keys(outcomes).filter((k) => k !== '200' && k !== '503')).toEqual([]);
+    expect(outcomes['503']).toBeGreaterThan(0);
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+  });
+
+  it('idle keep-alive sockets do not hold the exit (embedded, or PostgreSQL when DATABASE_URL is set)', async () => {
+    // In PostgreSQL mode the child gets its own database, a clone of the migrated template.
+    const database = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+    try {
+      const server = await startChildServer(database ? { DATABASE_URL: database.pool!.options.connectionString! } : {});
+      servers.push(server);
+      expect(server.output()).toContain(database ? 'PostgreSQL server' : 'embedded database');
+      const idle = await Promise.all(Array.from({ length: 5 }, () => connect(server.port)));
+      for (const c of idle) {
+        c.write(get('/api/health'));
+        expect((await c.response()).status).toBe(200);
+      }
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const { code, at } = await server.exited;
+      expect(code).toBe(0);
+      // Not the 72 s keep-alive timeout: the drain period and closing only.
+      expect(at - signalled).toBeLessThan(3_000);
+      for (const c of idle) expect(c.closed).toBe(true);
+    } finally {
+      await database?.drop();
+    }
+  });
+
+  it('exits (code 1) within 10 s when a request never finishes', async () => {
+    const server = await start();
+    const hung = await connect(server.port);
+    hung.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    await pause(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, at } = await server.exited;
+    expect(code).toBe(1);
+    expect(at - signalled).toBeGreaterThan(9_000);
+    expect(at - signalled).toBeLessThan(11_000);
+  }, 40_000);
+
+  it('a second server on a data directory in use is refused; a restart right after kill -9 starts at once', async () => {
+    const first = await start();
+    await expect(startChildServer({ DATA_DIR: first.dataDir })).rejects.toThrow(
+      `The data directory ${first.dataDir} is in use by another Shalav process.`,
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const t0 = Date.now();
+    const second = await startChildServer({ DATA_DIR: first.dataDir });
+    servers.unshift(second); // disposed before the first one removes the directory
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    const c = await connect(second.port);
+    c.write(get('/api/health'));
+    expect((await c.response()).status).toBe(200);
+  });
+});
