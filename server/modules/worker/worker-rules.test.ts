@@ -131,6 +131,30 @@ describe('an Idempotency-Key stands for one request', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
   });
+  it("another project's key is not this project's: the same key completes and reports there as new requests", async () => {
+    const mine = await unitWithTasks(0);
+    const theirs = await unitWithTasks(1);
+    const c = client();
+    const key = `shared-${crypto.randomUUID()}`;
+    expect((await c.complete(mine.plainTask.id, { workerName: 'Olena' }, key)).statusCode).toBe(200);
+    expect((await c.shortage({ name: 'Tiles', apartmentId: mine.room.id }, key)).statusCode).toBe(201);
+    expect((await c.measurement({ name: 'Door frame', apartmentId: mine.room.id }, key)).statusCode).toBe(201);
+    const done = await c.complete(theirs.plainTask.id, { workerName: 'Rajesh' }, key);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ taskId: theirs.plainTask.id });
+    const shortage = await c.shortage({ name: 'Cement', apartmentId: theirs.room.id }, key);
+    expect(shortage.statusCode).toBe(201);
+    expect(shortage.json()).toMatchObject({ name: 'Cement', apartmentId: theirs.room.id });
+    const measurement = await c.measurement({ name: 'Window', apartmentId: theirs.room.id }, key);
+    expect(measurement.statusCode).toBe(201);
+    expect(measurement.json()).toMatchObject({ name: 'Window', apartmentId: theirs.room.id });
+    // And a retry there is a replay of their own request, not a clash with ours.
+    expect((await c.complete(theirs.plainTask.id, { workerName: 'Rajesh' }, key)).json()).toEqual(done.json());
+    expect((await c.shortage({ name: 'Cement', apartmentId: theirs.room.id }, key)).json()).toEqual(shortage.json());
+    expect((await c.measurement({ name: 'Window', apartmentId: theirs.room.id }, key)).json()).toEqual(measurement.json());
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${theirs.room.id}` })).json();
+    expect(list.find((t: { id: string }) => t.id === theirs.plainTask.id)).toMatchObject({ isCompleted: true, workerName: 'Rajesh' });
+  });
 });
 
 describe('a photo proves work on its own unit only', () => {
