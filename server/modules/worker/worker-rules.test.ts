@@ -197,7 +197,7 @@ describe("a cancelled project takes new work until its paid period ends, in the 
   const LATE_15TH = new Date('2026-01-15T21:30:00Z'); // 23:30 on 15 January in Jerusalem
   const EARLY_16TH = new Date('2026-01-15T22:30:00Z'); // 00:30 on 16 January in Jerusalem, still the 15th in UTC
 
-  async function cancelledUntil(paidUntil: string) {
+  async function cancelledUntil(paidUntil: string | null) {
     await ctx.database.db.update(projects).set({ status: 'cancelled', paidUntil }).where(eq(projects.id, owners[2].user.projectId));
   }
 
@@ -213,7 +213,7 @@ describe("a cancelled project takes new work until its paid period ends, in the 
     };
   }
 
-  async function expectRefused(at: Date, paidUntil: string) {
+  async function expectRefused(at: Date, paidUntil: string | null) {
     ctx.clock.now = at;
     await cancelledUntil(paidUntil);
     const { room, plainTask } = await unitWithTasks(2);
@@ -255,6 +255,54 @@ describe("a cancelled project takes new work until its paid period ends, in the 
     await expectAccepted(LATE_15TH, '2026-01-16');
     // 00:30 local on the 16th: refused, although the UTC date is still the 15th.
     await expectRefused(EARLY_16TH, '2026-01-16');
+  });
+
+  it('a cancelled project without a paid_until date takes no work', async () => {
+    await expectRefused(LATE_15TH, null);
+  });
+
+  /** Work recorded at 23:30 local on the last paid day, with one key; then the clock moves past local midnight. */
+  async function recordedJustBeforeTheEnd() {
+    ctx.clock.now = LATE_15TH;
+    await cancelledUntil('2026-01-16');
+    const { room, plainTask } = await unitWithTasks(2);
+    const c = client();
+    const key = `late-${crypto.randomUUID()}`;
+    const send = {
+      completion: () => c.complete(plainTask.id, { workerName: 'Maria' }, key),
+      shortage: () => c.shortage({ name: 'Tiles', apartmentId: room.id }, key),
+      measurement: () => c.measurement({ name: 'Door frame', width: 800, apartmentId: room.id }, key),
+    };
+    const first = { completion: await send.completion(), shortage: await send.shortage(), measurement: await send.measurement() };
+    expect([first.completion.statusCode, first.shortage.statusCode, first.measurement.statusCode]).toEqual([200, 201, 201]);
+    // The answers were lost; the phone retries after local midnight, when the paid period has ended.
+    ctx.clock.now = EARLY_16TH;
+    return { send, first };
+  }
+
+  it('a retried completion recorded before the end still gets its first answer after it, and writes nothing', async () => {
+    const { send, first } = await recordedJustBeforeTheEnd();
+    const before = await dumpAllTables(ctx.database);
+    const retry = await send.completion();
+    expect([retry.statusCode, retry.json()]).toEqual([200, first.completion.json()]);
+    expect(await dumpAllTables(ctx.database)).toBe(before);
+  });
+
+  /**
+   * KNOWN BUG (reported, not fixed here): a shortage or measurement saved before the end is answered
+   * 403 "new work cannot be recorded" when its retry arrives after the end, so the worker page tells
+   * the worker it was refused although the manager has it. A completion's retry is answered as saved
+   * (test above). `it.fails` keeps the suite green until the fix; then make this a plain `it`.
+   */
+  it.fails('a retried shortage or measurement recorded before the end still gets its first answer after it', async () => {
+    const { send, first } = await recordedJustBeforeTheEnd();
+    const before = await dumpAllTables(ctx.database);
+    const retries = { shortage: await send.shortage(), measurement: await send.measurement() };
+    expect(await dumpAllTables(ctx.database)).toBe(before);
+    expect(Object.fromEntries(Object.entries(retries).map(([name, res]) => [name, [res.statusCode, res.json()]]))).toEqual({
+      shortage: [201, first.shortage.json()],
+      measurement: [201, first.measurement.json()],
+    });
   });
 
   it('the QR page says the project is inactive from the same moment', async () => {
