@@ -288,13 +288,8 @@ describe("a cancelled project takes new work until its paid period ends, in the 
     expect(await dumpAllTables(ctx.database)).toBe(before);
   });
 
-  /**
-   * KNOWN BUG (reported, not fixed here): a shortage or measurement saved before the end is answered
-   * 403 "new work cannot be recorded" when its retry arrives after the end, so the worker page tells
-   * the worker it was refused although the manager has it. A completion's retry is answered as saved
-   * (test above). `it.fails` keeps the suite green until the fix; then make this a plain `it`.
-   */
-  it.fails('a retried shortage or measurement recorded before the end still gets its first answer after it', async () => {
+  /** Like a completion: the worker page must not say "refused" about a report the manager has. */
+  it('a retried shortage or measurement recorded before the end still gets its first answer after it', async () => {
     const { send, first } = await recordedJustBeforeTheEnd();
     const before = await dumpAllTables(ctx.database);
     const retries = { shortage: await send.shortage(), measurement: await send.measurement() };

@@ -269,7 +269,6 @@ type MeasurementInput = z.output<typeof measurementPublicInput>;
 
 async function reportContext(app: FastifyInstance, input: ShortageInput) {
   const { unit, project } = await getUnit(app, input.apartmentId);
-  assertAcceptsWork(app, project);
   return { unit, project, notes: input.notes || locationNote(unit.number, unit.floor) };
 }
 
@@ -293,14 +292,29 @@ function assertSameReport<T extends { unitId: string | null; name: string }>(ear
 /** A worker's shortage report; the project comes from the unit, never from the request. */
 export async function createPublicShortage(app: FastifyInstance, input: ShortageInput, idempotencyKey: string | undefined) {
   const { unit, project, notes } = await reportContext(app, input);
+  const earlier = () => app.db.query.shortages.findFirst({ where: (s, { and, eq }) => and(eq(s.projectId, project.id), eq(s.idempotencyKey, idempotencyKey!)) });
+  // A retry of a report saved before the project stopped taking work still gets its first answer.
+  const first = idempotencyKey ? await earlier() : undefined;
+  if (first) return { projectId: project.id, unitId: unit.id, replay: true, result: reportAnswer(assertSameReport(first, unit.id, input.name), unit.id) };
+  assertAcceptsWork(app, project);
   const values = { projectId: project.id, unitId: unit.id, name: input.name, quantity: input.quantity, reportedBy: input.reportedBy || null, notes, idempotencyKey: idempotencyKey ?? null, reportedAt: app.now() };
   const [row] = await app.db.insert(shortages).values(values).onConflictDoNothing().returning();
-  const saved = row ?? assertSameReport(await app.db.query.shortages.findFirst({ where: (s, { and, eq }) => and(eq(s.projectId, project.id), eq(s.idempotencyKey, idempotencyKey!)) }), unit.id, input.name);
+  const saved = row ?? assertSameReport(await earlier(), unit.id, input.name);
   return { projectId: project.id, unitId: unit.id, replay: !row, result: reportAnswer(saved, unit.id) };
 }
 
 export async function createPublicMeasurement(app: FastifyInstance, input: MeasurementInput, idempotencyKey: string | undefined) {
   const { unit, project, notes } = await reportContext(app, input);
+  const earlier = () => app.db.query.measurements.findFirst({ where: (m, { and, eq }) => and(eq(m.projectId, project.id), eq(m.idempotencyKey, idempotencyKey!)) });
+  const answer = (r: typeof measurements.$inferSelect, replay: boolean) => ({
+    projectId: project.id,
+    unitId: unit.id,
+    replay,
+    result: { ...reportAnswer(r, unit.id), height: r.height, width: r.width, thickness: r.thickness },
+  });
+  const first = idempotencyKey ? await earlier() : undefined;
+  if (first) return answer(assertSameReport(first, unit.id, input.name), true);
+  assertAcceptsWork(app, project);
   const values = {
     projectId: project.id,
     unitId: unit.id,
@@ -315,11 +329,5 @@ export async function createPublicMeasurement(app: FastifyInstance, input: Measu
     reportedAt: app.now(),
   };
   const [row] = await app.db.insert(measurements).values(values).onConflictDoNothing().returning();
-  const r = row ?? assertSameReport(await app.db.query.measurements.findFirst({ where: (m, { and, eq }) => and(eq(m.projectId, project.id), eq(m.idempotencyKey, idempotencyKey!)) }), unit.id, input.name);
-  return {
-    projectId: project.id,
-    unitId: unit.id,
-    replay: !row,
-    result: { ...reportAnswer(r, unit.id), height: r.height, width: r.width, thickness: r.thickness },
-  };
+  return answer(row ?? assertSameReport(await earlier(), unit.id, input.name), !row);
 }
