@@ -18,6 +18,23 @@ export interface UnitWithCounts {
   lastWorker: string | null;
 }
 
+/** One row of a units-with-counts statement (this one, and the worker's unit suggestions). */
+export const unitWithCountsOf = (r: Record<string, unknown>): UnitWithCounts => ({
+  id: r.id as string,
+  number: r.number as string,
+  name: (r.name as string | null) ?? null,
+  description: (r.description as string | null) ?? null,
+  floor: r.floor === null ? null : Number(r.floor),
+  type: r.type as string,
+  facilityType: r.facility_type as string,
+  manualStatus: (r.manual_status as string | null) ?? null,
+  total: Number(r.total),
+  completed: Number(r.completed),
+  hasSessionToday: Boolean(r.has_session),
+  lastCompletedAt: r.completed_at ? new Date(r.completed_at as string) : null,
+  lastWorker: (r.worker_name as string | null) ?? null,
+});
+
 /** The period key a completion is stored under: 'once' for once-tasks, else the local date. */
 export const periodFor = (recurrence: string, date: string) => (recurrence === 'once' ? 'once' : date);
 
@@ -54,21 +71,7 @@ export async function listUnitsWithCounts(db: Db, p: { projectId: string; date: 
     left join ws on ws.unit_id = u.id
     where u.project_id = ${p.projectId} ${unitFilter}
   `);
-  return rowsOf(result).map((r) => ({
-    id: r.id as string,
-    number: r.number as string,
-    name: (r.name as string | null) ?? null,
-    description: (r.description as string | null) ?? null,
-    floor: r.floor === null ? null : Number(r.floor),
-    type: r.type as string,
-    facilityType: r.facility_type as string,
-    manualStatus: (r.manual_status as string | null) ?? null,
-    total: Number(r.total),
-    completed: Number(r.completed),
-    hasSessionToday: Boolean(r.has_session),
-    lastCompletedAt: r.completed_at ? new Date(r.completed_at as string) : null,
-    lastWorker: (r.worker_name as string | null) ?? null,
-  }));
+  return rowsOf(result).map(unitWithCountsOf);
 }
 
 export async function findUnit(db: Db, p: { projectId: string; unitId: string }) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_UNIT_SUGGESTIONS } from '../../../contract/constants.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import type { UnitWithCounts } from '../rooms/rooms.queries.ts';
+import { unitWithCountsOf, type UnitWithCounts } from '../rooms/rooms.queries.ts';
 import { projects, storedObjects, taskCompletions, tasks, units, workers } from '../../db/schema/index.ts';
 
 const projectColumns = {
@@ -167,20 +167,6 @@ export async function searchPublicUnits(db: Db, p: { projectId: string; q: strin
     left join ws on ws.unit_id = m.id
     order by m.rank, m.label_number, m.number collate "C"
   `);
-  return rowsOf(result).map((r) => ({
-    id: r.id as string,
-    number: r.number as string,
-    name: (r.name as string | null) ?? null,
-    description: (r.description as string | null) ?? null,
-    floor: r.floor === null ? null : Number(r.floor),
-    type: r.type as string,
-    facilityType: r.facility_type as string,
-    manualStatus: (r.manual_status as string | null) ?? null,
-    total: Number(r.total),
-    completed: Number(r.completed),
-    hasSessionToday: Boolean(r.has_session),
-    // Not part of the public unit.
-    lastCompletedAt: null,
-    lastWorker: null,
-  }));
+  // No completed_at / worker_name columns: the last completion is not part of the public unit.
+  return rowsOf(result).map(unitWithCountsOf);
 }
