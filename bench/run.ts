@@ -3,4 +3,6 @@ await import('./rooms-map.ts');
 await import('./schedule.ts');
 await import('./worker.ts');
 await import('./tenant-isolation.ts');
+await import('./live-storm.ts');
+await import('./durability.ts');
 export {};
