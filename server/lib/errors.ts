@@ -53,3 +53,14 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/**
+ * Thrown before expensive work when the client has already gone (a superseded refetch, a closed
+ * tab): nobody would read the answer, so the work is not done. 499 as nginx logs it; the client
+ * never sees it.
+ */
+export const clientGone = () => new AppError(499, 'Client closed request');
+
+/** Whether the client that sent this request has closed its connection. */
+export const hasClientGone = (request: { raw: { destroyed: boolean; socket?: { destroyed: boolean } | null } }) =>
+  request.raw.destroyed || request.raw.socket?.destroyed === true;

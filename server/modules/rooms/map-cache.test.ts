@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../contract/events.ts';
 import type { Room } from '../../../contract/rooms.ts';
@@ -49,6 +50,32 @@ describe('the unit map on a busy site', () => {
     await a.as({ method: 'POST', url: '/api/rooms', payload: { number: 'X1' } });
     expect((await mapOf(a)).map((r) => r.number)).toEqual(['X1']);
     expect(await mapOf(b)).toEqual([]);
+  });
+});
+
+describe('a client that has gone', () => {
+  it('gets no map computed for it', async () => {
+    const o = await registerAndLogin(ctx.app);
+    await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'G1' } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as { port: number };
+    /** Statements the server ran for one GET /api/rooms whose client stays, or leaves at once. */
+    const statementsFor = async (leave: boolean) => {
+      ctx.app.events.publish({ projectId: o.user.projectId, type: 'units.changed' }); // no cached map
+      const before = ctx.database.stats.queries;
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const answered = new Promise((resolve) => socket.once('data', resolve));
+      socket.write(`GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${o.cookie}\r\n\r\n`);
+      if (leave) socket.resetAndDestroy();
+      else await answered;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.destroy();
+      return ctx.database.stats.queries - before;
+    };
+    const stayed = await statementsFor(false);
+    const left = await statementsFor(true);
+    expect(left).toBe(stayed - 1); // the session checks, not the map
   });
 });
 

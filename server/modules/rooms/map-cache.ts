@@ -1,4 +1,6 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Room } from '../../../contract/rooms.ts';
+import { clientGone } from '../../lib/errors.ts';
 import type { EventBus } from '../../plugins/events.ts';
 
 /** A write whose event never arrived (a failed NOTIFY) is on every map after this long at most. */
@@ -30,9 +32,25 @@ export class MapCache {
     });
   }
 
-  get(projectId: string, date: string, compute: () => Promise<Room[]>): Promise<Room[]> {
+  /**
+   * The project's map for `date`. On a miss, `gone` is asked once the waiting I/O has been read (on
+   * the embedded database a request's statements run back to back, so a client's goodbye would
+   * otherwise be read only after the map was computed): a client that has left gets no map computed.
+   */
+  async get(projectId: string, date: string, compute: () => Promise<Room[]>, gone: () => boolean = () => false): Promise<Room[]> {
+    const cached = this.fresh(projectId, date);
+    if (cached) return cached;
+    await setImmediate();
+    if (gone()) throw clientGone();
+    return this.fresh(projectId, date) ?? this.start(projectId, date, compute);
+  }
+
+  private fresh(projectId: string, date: string): Promise<Room[]> | undefined {
     const hit = this.entries.get(projectId);
-    if (hit && hit.date === date && Date.now() - hit.at < MAP_CACHE_TTL_MS) return hit.rooms;
+    return hit && hit.date === date && Date.now() - hit.at < MAP_CACHE_TTL_MS ? hit.rooms : undefined;
+  }
+
+  private start(projectId: string, date: string, compute: () => Promise<Room[]>): Promise<Room[]> {
     const rooms = compute();
     const entry = { date, at: Date.now(), rooms };
     this.entries.delete(projectId);

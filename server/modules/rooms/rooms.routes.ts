@@ -6,6 +6,7 @@ import { requireUser } from '../../plugins/session.ts';
 import { bulkRoomsInput, bulkRoomsResult } from '../../../contract/generator.ts';
 import { MapCache } from './map-cache.ts';
 import { createRoom, createRoomsBulk, deleteRoom, getRoomDetails, listRooms, summarize, updateRoom } from './rooms.service.ts';
+import { hasClientGone } from '../../lib/errors.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -17,11 +18,11 @@ export async function roomRoutes(base: FastifyInstance) {
   app.get(
     '/rooms',
     { schema: { querystring: z.object({ withTaskCounts: z.enum(['true', 'false']).optional() }), response: { 200: z.array(roomSchema) } } },
-    async (request) => listRooms(app, await requireUser(app, request), mapCache),
+    async (request) => listRooms(app, await requireUser(app, request), mapCache, () => hasClientGone(request)),
   );
 
   app.get('/stats/rooms', { schema: { response: { 200: roomStatsSchema } } }, async (request) =>
-    summarize(await listRooms(app, await requireUser(app, request), mapCache)),
+    summarize(await listRooms(app, await requireUser(app, request), mapCache, () => hasClientGone(request))),
   );
 
   app.get(

@@ -42,12 +42,17 @@ export function toRoom(u: UnitWithCounts): Room {
 export const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
 
 /** The unit map: from the cache when no write touched the project since it was computed. */
-export async function listRooms(app: FastifyInstance, auth: UserAuth, cache: MapCache): Promise<Room[]> {
+export async function listRooms(app: FastifyInstance, auth: UserAuth, cache: MapCache, gone: () => boolean = () => false): Promise<Room[]> {
   const date = today(app, auth);
-  return cache.get(auth.projectId, date, async () => {
-    const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date });
-    return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
-  });
+  return cache.get(
+    auth.projectId,
+    date,
+    async () => {
+      const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date });
+      return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
+    },
+    gone,
+  );
 }
 
 export function summarize(rooms: Room[]): RoomStats {
