@@ -146,5 +146,5 @@ export async function seedMap(db: Db, count: number) {
     const done = rows.filter((_r, j) => j % 3 === 0);
     await db.insert(taskCompletions).values(done.map((r) => ({ projectId: project.id, taskId: r.id, unitId: r.unitId, workDate: today, period: 'once', workerName: 'Bench Worker' })));
   }
-  return { projectId: project.id, username, today };
+  return { projectId: project.id, qrId: project.qrId, username, today };
 }

@@ -4,5 +4,6 @@ await import('./schedule.ts');
 await import('./worker.ts');
 await import('./tenant-isolation.ts');
 await import('./live-storm.ts');
+await import('./qr-crowd.ts');
 await import('./durability.ts');
 export {};

@@ -23,6 +23,7 @@ import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.t
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerProjectCache } from './plugins/project-cache.ts';
 import { workerPageFile } from '../contract/worker-pages.ts';
 import { RETRY_AFTER_SECONDS } from './lib/shutdown.ts';
 
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => events.close());
   registerLiveEventHook(app);
   registerIdempotency(app);
+  registerProjectCache(app);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('authCache', undefined);
 

@@ -2,12 +2,13 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../contract/events.ts';
 import type { Room } from '../../../contract/rooms.ts';
-import { tasks } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { projects, tasks } from '../../db/schema/index.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import { MAP_CACHE_TTL_MS, MapCache } from './map-cache.ts';
+import { PROJECT_CACHE_TTL_MS, ProjectCache } from '../../plugins/project-cache.ts';
 
-/** The unit map is computed once per change and shared (docs/decisions/016-live-updates-without-storms.md). */
+/** The unit map is computed once per change and shared (server/plugins/project-cache.ts, docs/decisions/016-live-updates-without-storms.md). */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -42,6 +43,20 @@ describe('the unit map on a busy site', () => {
     expect((await mapOf(o))[1]).toMatchObject({ completedTasksToday: 1, status: 'clean', lastCleanedBy: 'Dana' });
     // The stats come from the same map.
     expect((await o.as({ method: 'GET', url: '/api/stats/rooms' })).json()).toMatchObject({ totalRooms: 2, clean: 2 });
+  });
+
+  it("shares the QR page's suggestions and shows a unit added meanwhile at once", async () => {
+    const o = await registerAndLogin(ctx.app);
+    const [project] = await ctx.database.db.select().from(projects).where(eq(projects.id, o.user.projectId));
+    const suggest = async (q: string) =>
+      ((await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${project.qrId}&q=${q}` })).json() as { number: string }[]).map((r) => r.number);
+    await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Z1' } });
+    expect(await suggest('Z')).toEqual(['Z1']);
+    const before = ctx.database.stats.queries;
+    for (let i = 0; i < 10; i++) expect(await suggest('Z')).toEqual(['Z1']);
+    expect(ctx.database.stats.queries - before).toBeLessThanOrEqual(10); // the project by QR id, not the search
+    await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Z2' } });
+    expect(await suggest('Z')).toEqual(['Z1', 'Z2']);
   });
 
   it("never shows one project's map to another", async () => {
@@ -79,7 +94,7 @@ describe('a client that has gone', () => {
   });
 });
 
-describe('MapCache', () => {
+describe('ProjectCache', () => {
   function fakeBus() {
     let all: ((projectId: string | undefined, event: LiveEvent) => void) | undefined;
     const bus = { subscribeAll: (l: typeof all) => ((all = l), () => (all = undefined)) } as unknown as EventBus;
@@ -89,40 +104,40 @@ describe('MapCache', () => {
 
   it('shares one computation between requests that arrive while it runs, and computes again after an event', async () => {
     const { bus, emit } = fakeBus();
-    const cache = new MapCache(bus);
+    const cache = new ProjectCache(bus);
     const compute = vi.fn(async () => [room('1')]);
-    await Promise.all([cache.get('p', '2026-11-23', compute), cache.get('p', '2026-11-23', compute)]);
+    await Promise.all([cache.get('p', 'map', '2026-11-23', compute), cache.get('p', 'map', '2026-11-23', compute)]);
     expect(compute).toHaveBeenCalledTimes(1);
     emit('other');
-    await cache.get('p', '2026-11-23', compute);
+    await cache.get('p', 'map', '2026-11-23', compute);
     expect(compute).toHaveBeenCalledTimes(1);
     emit('p');
-    await cache.get('p', '2026-11-23', compute);
+    await cache.get('p', 'map', '2026-11-23', compute);
     expect(compute).toHaveBeenCalledTimes(2);
   });
 
   it('drops every project on a resync, computes a new day afresh, and keeps nothing longer than its TTL', async () => {
     vi.useFakeTimers();
     const { bus, emit } = fakeBus();
-    const cache = new MapCache(bus);
+    const cache = new ProjectCache(bus);
     const compute = vi.fn(async () => [room('1')]);
-    await cache.get('p', '2026-11-23', compute);
-    await cache.get('q', '2026-11-23', compute);
+    await cache.get('p', 'map', '2026-11-23', compute);
+    await cache.get('q', 'map', '2026-11-23', compute);
     emit(undefined);
-    await cache.get('p', '2026-11-23', compute);
-    await cache.get('q', '2026-11-23', compute);
+    await cache.get('p', 'map', '2026-11-23', compute);
+    await cache.get('q', 'map', '2026-11-23', compute);
     expect(compute).toHaveBeenCalledTimes(4);
-    await cache.get('p', '2026-11-24', compute);
+    await cache.get('p', 'map', '2026-11-24', compute);
     expect(compute).toHaveBeenCalledTimes(5);
-    vi.advanceTimersByTime(MAP_CACHE_TTL_MS + 1);
-    await cache.get('p', '2026-11-24', compute);
+    vi.advanceTimersByTime(PROJECT_CACHE_TTL_MS + 1);
+    await cache.get('p', 'map', '2026-11-24', compute);
     expect(compute).toHaveBeenCalledTimes(6);
   });
 
   it('does not keep a failed computation', async () => {
     const { bus } = fakeBus();
-    const cache = new MapCache(bus);
-    await expect(cache.get('p', 'd', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await cache.get('p', 'd', async () => [room('2')])).toEqual([room('2')]);
+    const cache = new ProjectCache(bus);
+    await expect(cache.get('p', 'map', 'd', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('p', 'map', 'd', async () => [room('2')])).toEqual([room('2')]);
   });
 });

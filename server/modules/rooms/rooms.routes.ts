@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { createRoomInput, isoDate, roomDetailsSchema, roomSchema, roomStatsSchema, updateRoomInput } from '../../../contract/rooms.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { bulkRoomsInput, bulkRoomsResult } from '../../../contract/generator.ts';
-import { MapCache } from './map-cache.ts';
 import { createRoom, createRoomsBulk, deleteRoom, getRoomDetails, listRooms, summarize, updateRoom } from './rooms.service.ts';
 import { hasClientGone } from '../../lib/errors.ts';
 
@@ -12,17 +11,15 @@ const idParams = z.object({ id: z.string() });
 
 export async function roomRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const mapCache = new MapCache(app.events);
-  app.addHook('onClose', async () => mapCache.close());
 
   app.get(
     '/rooms',
     { schema: { querystring: z.object({ withTaskCounts: z.enum(['true', 'false']).optional() }), response: { 200: z.array(roomSchema) } } },
-    async (request) => listRooms(app, await requireUser(app, request), mapCache, () => hasClientGone(request)),
+    async (request) => listRooms(app, await requireUser(app, request), () => hasClientGone(request)),
   );
 
   app.get('/stats/rooms', { schema: { response: { 200: roomStatsSchema } } }, async (request) =>
-    summarize(await listRooms(app, await requireUser(app, request), mapCache, () => hasClientGone(request))),
+    summarize(await listRooms(app, await requireUser(app, request), () => hasClientGone(request))),
   );
 
   app.get(

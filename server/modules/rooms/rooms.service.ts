@@ -11,7 +11,6 @@ import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
-import type { MapCache } from './map-cache.ts';
 import { countUnits, findUnit, listUnitsWithCounts, listUnitTasksForDate, type UnitWithCounts } from './rooms.queries.ts';
 
 /** Status is derived from today's tasks and work, never stored (only 'inactive' is manual). */
@@ -42,10 +41,11 @@ export function toRoom(u: UnitWithCounts): Room {
 export const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
 
 /** The unit map: from the cache when no write touched the project since it was computed. */
-export async function listRooms(app: FastifyInstance, auth: UserAuth, cache: MapCache, gone: () => boolean = () => false): Promise<Room[]> {
+export async function listRooms(app: FastifyInstance, auth: UserAuth, gone: () => boolean = () => false): Promise<Room[]> {
   const date = today(app, auth);
-  return cache.get(
+  return app.projectCache.get(
     auth.projectId,
+    'map',
     date,
     async () => {
       const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date });

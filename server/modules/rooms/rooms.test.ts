@@ -56,7 +56,7 @@ describe('room map', () => {
     await seedUnits(large.user.projectId, 500);
     const statementsFor = async (o: Owner, expected: number) => {
       await listRooms(o); // warm-up: session touch and the like happen outside the measurement
-      // A write's event drops the cached map (map-cache.ts): measure the statement that computes it.
+      // A write's event drops the cached map (server/plugins/project-cache.ts): measure the statement that computes it.
       ctx.app.events.publish({ projectId: o.user.projectId, type: 'units.changed' });
       const before = ctx.database.stats.queries;
       const rooms = await listRooms(o);

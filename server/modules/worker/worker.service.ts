@@ -81,18 +81,27 @@ const publicRoom = (r: ReturnType<typeof toRoom>): PublicRoom => ({
  * one project mixes unit facility types (a mixed building has commercial and residential units),
  * and the QR already names the project.
  */
+/**
+ * The QR page's units: suggestions for what the worker typed, or the whole list. A crew opening the
+ * page at the start of the day types the same few labels: each answer is computed once per change
+ * of the project and shared (server/plugins/project-cache.ts).
+ */
 export async function listPublicRooms(app: FastifyInstance, qrId: string, q?: string): Promise<PublicRoom[]> {
   const project = await getProjectByQr(app, qrId);
-  if (q !== undefined && q.trim() !== '') {
-    const found = await searchPublicUnits(app.db, { projectId: project.id, q, date: todayOf(app, project) });
-    return found.map(toRoom).map(publicRoom);
-  }
-  const rows = await listUnitsWithCounts(app.db, { projectId: project.id, date: todayOf(app, project) });
-  return rows
-    .map(toRoom)
-    .filter((r) => r.status !== 'inactive')
-    .sort((a, b) => compareUnitLabels(a.number, b.number))
-    .map(publicRoom);
+  const date = todayOf(app, project);
+  const typed = q?.trim() ?? '';
+  return app.projectCache.get(project.id, `rooms-public:${typed}`, date, async () => {
+    if (typed !== '') {
+      const found = await searchPublicUnits(app.db, { projectId: project.id, q: typed, date });
+      return found.map(toRoom).map(publicRoom);
+    }
+    const rows = await listUnitsWithCounts(app.db, { projectId: project.id, date });
+    return rows
+      .map(toRoom)
+      .filter((r) => r.status !== 'inactive')
+      .sort((a, b) => compareUnitLabels(a.number, b.number))
+      .map(publicRoom);
+  });
 }
 
 export async function getPublicRoom(app: FastifyInstance, unitId: string): Promise<PublicRoomDetails> {

@@ -1,0 +1,91 @@
+import { setImmediate } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { clientGone } from '../lib/errors.ts';
+import type { EventBus } from './events.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers computed once per change of a project, shared by every request that asks. */
+    projectCache: ProjectCache;
+  }
+}
+
+/** A write whose event never arrived (a failed NOTIFY) is in every answer after this long at most. */
+export const PROJECT_CACHE_TTL_MS = 30_000;
+/** Projects kept; the least recently computed goes first. */
+const MAX_PROJECTS = 500;
+/** Answers kept per project (the map, suggestions for what workers type). */
+const MAX_KEYS_PER_PROJECT = 200;
+
+interface Entry {
+  date: string;
+  at: number;
+  value: Promise<unknown>;
+}
+
+/**
+ * Per-project answers that depend only on the project's units, tasks, completions and work
+ * sessions and on its local day — the unit map, the QR page's unit suggestions — computed once per
+ * change and shared (docs/decisions/016-live-updates-without-storms.md). Every write that changes
+ * them publishes a live event; the cache listens to all of them (from every instance, through the
+ * event bus) and drops the project, and a `resync` drops all. Requests that arrive while an answer
+ * is being computed wait for that computation instead of starting their own.
+ */
+export class ProjectCache {
+  private readonly projects = new Map<string, Map<string, Entry>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(events: EventBus) {
+    this.unsubscribe = events.subscribeAll((projectId) => {
+      if (projectId === undefined) this.projects.clear();
+      else this.projects.delete(projectId);
+    });
+  }
+
+  /**
+   * The answer `key` of the project for `date`. On a miss, `gone` is asked once the waiting I/O has
+   * been read (on the embedded database a request's statements run back to back, so a client's
+   * goodbye would otherwise be read only after the work was done): a client that has left gets
+   * nothing computed.
+   */
+  async get<T>(projectId: string, key: string, date: string, compute: () => Promise<T>, gone: () => boolean = () => false): Promise<T> {
+    const cached = this.fresh<T>(projectId, key, date);
+    if (cached) return cached;
+    await setImmediate();
+    if (gone()) throw clientGone();
+    return this.fresh<T>(projectId, key, date) ?? this.start(projectId, key, date, compute);
+  }
+
+  private fresh<T>(projectId: string, key: string, date: string): Promise<T> | undefined {
+    const hit = this.projects.get(projectId)?.get(key);
+    return hit && hit.date === date && Date.now() - hit.at < PROJECT_CACHE_TTL_MS ? (hit.value as Promise<T>) : undefined;
+  }
+
+  private start<T>(projectId: string, key: string, date: string, compute: () => Promise<T>): Promise<T> {
+    const value = compute();
+    const entry = { date, at: Date.now(), value };
+    let entries = this.projects.get(projectId);
+    if (entries) this.projects.delete(projectId);
+    else entries = new Map();
+    this.projects.set(projectId, entries); // most recently computed last
+    if (this.projects.size > MAX_PROJECTS) this.projects.delete(this.projects.keys().next().value!);
+    entries.set(key, entry);
+    if (entries.size > MAX_KEYS_PER_PROJECT) entries.delete(entries.keys().next().value!);
+    // A failed computation is not kept: the next request tries again.
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    return value;
+  }
+
+  close() {
+    this.unsubscribe();
+    this.projects.clear();
+  }
+}
+
+export function registerProjectCache(app: FastifyInstance) {
+  const cache = new ProjectCache(app.events);
+  app.decorate('projectCache', cache);
+  app.addHook('onClose', async () => cache.close());
+}
