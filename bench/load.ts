@@ -12,8 +12,9 @@
  * (docs/decisions/016-live-updates-without-storms.md). A failed completion is retried with its key,
  * like the worker page's outbox, honouring Retry-After.
  *
- * At the end every completion the client saw acknowledged (200) must be in the database exactly
- * once. Exits non-zero on a lost or duplicated write, on any 429 (all traffic comes from one
+ * Half the units also get a shortage report (Idempotency-Key, retried the same way).
+ * At the end every completion the client saw acknowledged (200) and every acknowledged report (201)
+ * must be in the database exactly once. Exits non-zero on a lost or duplicated write, on any 429 (all traffic comes from one
  * address), on a 5xx outside the kill window, or on an unexpected answer.
  *
  * Loopback only; bounded in time; kills only the child servers it started, by PID. PostgreSQL runs
@@ -56,6 +57,8 @@ interface Stats {
   completionsSent: number;
   acknowledged: Map<string, { key: string; completedAt: string }>;
   replays: number;
+  /** Shortage reports answered 201: idempotency key → report id. */
+  shortages: Map<string, string>;
   /** Acknowledged only after a retry: the completions the kill caught in flight or while down. */
   ackedAfterRetry: number;
   replayMismatch: number;
@@ -76,6 +79,8 @@ interface ModeResult {
   lost: number;
   duplicated: number;
   keysTwice: number;
+  reportsLost: number;
+  reportsTwice: number;
   recoverySeconds: number;
   p99: number;
 }
@@ -115,6 +120,7 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
     completionsSent: 0,
     acknowledged: new Map(),
     replays: 0,
+    shortages: new Map(),
     ackedAfterRetry: 0,
     replayMismatch: 0,
     status429: 0,
@@ -187,6 +193,24 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
       if (performance.now() >= runEnd) return;
       const session = await sendWithRetry('/api/work-sessions', { method: 'POST', headers, body: JSON.stringify({ roomId: unitId, workerName: name }) }, runEnd);
       if (session && session.status !== 200 && session.status !== 201) stats.unexpected.push(`work session: ${session.status} ${session.body.slice(0, 200)}`);
+      if (Math.random() < 0.5) {
+        // Something is missing on this unit: a shortage report, retried with its key like a completion.
+        const key = `load-${randomBytes(12).toString('hex')}`;
+        const init = { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: `Screws ${w}`, quantity: 3, apartmentId: unitId, reportedBy: name }) };
+        const report = await sendWithRetry('/api/shortages-public', init, drainEnd);
+        if (report?.status === 201) {
+          const first = JSON.parse(report.body) as { id: string };
+          stats.shortages.set(key, first.id);
+          if (Math.random() < REPLAY_SHARE) {
+            stats.replays += 1;
+            const again = await sendWithRetry('/api/shortages-public', init, drainEnd);
+            if (again?.status !== 201 || (JSON.parse(again.body) as { id: string }).id !== first.id) {
+              stats.replayMismatch += 1;
+              stats.unexpected.push(`replay of shortage ${key}: ${again?.status} ${again?.body.slice(0, 200)}`);
+            }
+          }
+        } else if (report) stats.unexpected.push(`shortage: ${report.status} ${report.body.slice(0, 200)}`);
+      }
       for (const taskId of unitTasks) {
         if (performance.now() >= runEnd) return;
         if (performance.now() - lastRefresh >= REFRESH_EVERY_MS) {
@@ -309,7 +333,14 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
     'select task_id, period, idempotency_key from task_completions where project_id = $1',
     [projectId],
   );
+  const reports = await q<{ idempotency_key: string; n: number }>(
+    'select idempotency_key, count(*)::int as n from shortages where project_id = $1 and idempotency_key is not null group by idempotency_key',
+    [projectId],
+  );
   await check.close();
+  const reportCount = new Map(reports.map((r) => [r.idempotency_key, r.n]));
+  const reportsLost = [...stats.shortages.keys()].filter((k) => !reportCount.has(k)).length;
+  const reportsTwice = reports.filter((r) => r.n > 1).length;
   const perTaskPeriod = new Map<string, number>();
   const perTask = new Map<string, number>();
   const perKey = new Map<string, number>();
@@ -329,7 +360,7 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
   const keysTwice = [...perKey.values()].filter((n) => n > 1).length;
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
-  return { mode, stats, present, lost, duplicated, keysTwice, recoverySeconds, p99 };
+  return { mode, stats, present, lost, duplicated, keysTwice, reportsLost, reportsTwice, recoverySeconds, p99 };
 }
 
 function report(r: ModeResult): string[] {
@@ -340,6 +371,8 @@ function report(r: ModeResult): string[] {
   const failures: string[] = [];
   if (r.lost > 0) failures.push(`${r.mode}: ${r.lost} acknowledged completions lost`);
   if (r.duplicated > 0) failures.push(`${r.mode}: ${r.duplicated} completions stored twice`);
+  if (r.reportsLost > 0) failures.push(`${r.mode}: ${r.reportsLost} acknowledged shortage reports lost`);
+  if (r.reportsTwice > 0) failures.push(`${r.mode}: ${r.reportsTwice} shortage reports stored twice`);
   if (r.keysTwice > 0) failures.push(`${r.mode}: ${r.keysTwice} idempotency keys stored twice`);
   if (s.status429 > 0) failures.push(`${r.mode}: ${s.status429} answers 429 for a crew on one address within its per-device limits`);
   if (s.status5xxOutside > 0) failures.push(`${r.mode}: ${s.status5xxOutside} 5xx outside the kill window`);
@@ -404,12 +437,12 @@ try {
   console.log('\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms');
   const failures = results.flatMap(report);
   for (const r of results) {
-    console.log(`${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`);
+    console.log(`${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`);
   }
   if (failures.length > 0) {
     console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
     exitCode = 1;
-  } else console.log('\nOK: every acknowledged completion is stored exactly once; no 429; no 5xx outside the kill window.');
+  } else console.log('\nOK: every acknowledged completion and shortage report is stored exactly once; no 429; no 5xx outside the kill window.');
 } catch (err) {
   console.error(err);
   exitCode = 1;
