@@ -1,0 +1,452 @@
+/**
+ * Reliability harness: the real server as a child process under a crew's normal load, killed with
+ * SIGKILL mid-run and restarted on the same data, on the embedded database and on PostgreSQL.
+ *
+ *   npm run bench:load               # about 60 s per mode
+ *   npm run bench:load -- --short    # about 20–30 s per mode (CI); or BENCH_LOAD_SECONDS=…
+ *
+ * W workers share ONE address (127.0.0.1), each with its own device id (docs/decisions/012-worker-rate-limits.md),
+ * refreshing their task list and completing a stage every few seconds (paced to stay under the
+ * per-device limits), 5% of completions sent again with the same Idempotency-Key. M manager
+ * screens hold the live stream and refetch the map on events at most once per 2 s
+ * (docs/decisions/016-live-updates-without-storms.md). A failed completion is retried with its key,
+ * like the worker page's outbox, honouring Retry-After.
+ *
+ * Half the units also get a shortage report (Idempotency-Key, retried the same way).
+ * At the end every completion the client saw acknowledged (200) and every acknowledged report (201)
+ * must be in the database exactly once. Exits non-zero on a lost or duplicated write, on any 429 (all traffic comes from one
+ * address), on a 5xx outside the kill window, or on an unexpected answer.
+ *
+ * Loopback only; bounded in time; kills only the child servers it started, by PID. PostgreSQL runs
+ * in a database created here and dropped at the end; the shared PostgreSQL server is never restarted.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { and, eq } from 'drizzle-orm';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/db/client.ts';
+import { projects, tasks } from '../server/db/schema/index.ts';
+import { startChildServer, freePort, type ChildServer } from '../server/test/child-server.ts';
+import { REFETCH_GAP_MS } from '../web/src/app/live-updates.ts';
+import { seedMap, signIn } from './lib.ts';
+
+const short = process.argv.includes('--short');
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? (short ? 16 : 60));
+const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? 200);
+const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 20);
+const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
+/** Per device: a completion about every second (≈60/min, half its limit of 120) and a list refresh every 3 s (≈20/min, limit 240). */
+const COMPLETE_EVERY_MS = Number(process.env.BENCH_LOAD_COMPLETE_MS ?? 1000);
+const REFRESH_EVERY_MS = 3000;
+const REPLAY_SHARE = 0.05;
+/** The kill comes at this share of the run. */
+const KILL_AT = 0.5;
+/** After the server answers again, a 5xx is still counted as the kill's for this long. */
+const KILL_GRACE_MS = 2000;
+/** Retries still open at the end get this long to finish; then they count as unacknowledged. */
+const DRAIN_MS = 15_000;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
+
+interface Stats {
+  requests: number;
+  completionsSent: number;
+  acknowledged: Map<string, { key: string; completedAt: string }>;
+  replays: number;
+  /** Shortage reports answered 201: idempotency key → report id. */
+  shortages: Map<string, string>;
+  /** Acknowledged only after a retry: the completions the kill caught in flight or while down. */
+  ackedAfterRetry: number;
+  replayMismatch: number;
+  status429: number;
+  status5xxInWindow: number;
+  status5xxOutside: number;
+  networkErrors: number;
+  unexpected: string[];
+  latencies: number[];
+  mapRefetches: number;
+  streamsOpened: number;
+}
+
+interface ModeResult {
+  mode: string;
+  stats: Stats;
+  present: number;
+  lost: number;
+  duplicated: number;
+  keysTwice: number;
+  reportsLost: number;
+  reportsTwice: number;
+  recoverySeconds: number;
+  p99: number;
+}
+
+/** The kill window: from the SIGKILL until KILL_GRACE_MS after /api/health answered 200 again. */
+const killWindow = { start: Infinity, end: Infinity };
+const inKillWindow = (t: number) => t >= killWindow.start && t <= killWindow.end;
+
+async function runMode(mode: string, target: { env: Record<string, string>; database: () => Promise<Database> }): Promise<ModeResult> {
+  // Seed directly in the database, then let the server open it.
+  const seedDb = await target.database();
+  const { projectId, username } = await seedMap(seedDb.db, UNITS);
+  const [project] = await seedDb.db.select({ qrId: projects.qrId }).from(projects).where(eq(projects.id, projectId));
+  const open = await seedDb.db
+    .select({ id: tasks.id, unitId: tasks.unitId })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.requiresPhoto, false)));
+  const doneRows = await seedDb.pglite?.query<{ task_id: string }>('select task_id from task_completions where project_id = $1', [projectId]);
+  const doneSet = new Set<string>();
+  if (doneRows) for (const r of doneRows.rows) doneSet.add(r.task_id);
+  else if (seedDb.pool) for (const r of (await seedDb.pool.query('select task_id from task_completions where project_id = $1', [projectId])).rows) doneSet.add(r.task_id);
+  await seedDb.close();
+  const openTasks = open.filter((t) => !doneSet.has(t.id));
+
+  // Each worker owns its own units, so two workers never race for a stage (a 409 is then a bug).
+  const byUnit = new Map<string, string[]>();
+  for (const t of openTasks) byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), t.id]);
+  const unitIds = [...byUnit.keys()];
+  const queues = Array.from({ length: WORKERS }, (_, w) => unitIds.filter((_u, i) => i % WORKERS === w).map((u) => ({ unitId: u, tasks: byUnit.get(u)! })));
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...target.env, PORT: String(port) };
+  let server: ChildServer = await startChildServer(env);
+  const stats: Stats = {
+    requests: 0,
+    completionsSent: 0,
+    acknowledged: new Map(),
+    replays: 0,
+    shortages: new Map(),
+    ackedAfterRetry: 0,
+    replayMismatch: 0,
+    status429: 0,
+    status5xxInWindow: 0,
+    status5xxOutside: 0,
+    networkErrors: 0,
+    unexpected: [],
+    latencies: [],
+    mapRefetches: 0,
+    streamsOpened: 0,
+  };
+  killWindow.start = Infinity;
+  killWindow.end = Infinity;
+
+  const runStart = performance.now();
+  const runEnd = runStart + SECONDS * 1000;
+  const drainEnd = runEnd + DRAIN_MS;
+
+  /** One worker request; returns the response, or undefined on a network error. Counts what it sees. */
+  const request = async (url: string, init: RequestInit, worker: boolean): Promise<{ status: number; body: string; retryAfter: number | undefined } | undefined> => {
+    const t0 = performance.now();
+    stats.requests += 1;
+    try {
+      const res = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
+      const body = await res.text();
+      const t1 = performance.now();
+      if (worker && res.status < 500) stats.latencies.push(t1 - t0);
+      if (res.status === 429) stats.status429 += 1;
+      if (res.status >= 500) {
+        if (inKillWindow(t0) || inKillWindow(t1)) stats.status5xxInWindow += 1;
+        else {
+          stats.status5xxOutside += 1;
+          stats.unexpected.push(`${init.method ?? 'GET'} ${url}: ${res.status} ${body.slice(0, 200)} at ${((t1 - runStart) / 1000).toFixed(1)} s`);
+        }
+      }
+      const ra = Number(res.headers.get('retry-after'));
+      return { status: res.status, body, retryAfter: Number.isFinite(ra) && ra > 0 ? ra : undefined };
+    } catch (err) {
+      stats.networkErrors += 1;
+      if (!inKillWindow(t0) && !inKillWindow(performance.now())) stats.unexpected.push(`${init.method ?? 'GET'} ${url}: ${(err as Error).message} outside the kill window`);
+      return undefined;
+    }
+  };
+
+  /** Sends until an answer that is not worth retrying (like the outbox: same key, Retry-After honoured). */
+  const sendWithRetry = async (url: string, init: RequestInit, until: number) => {
+    let backoff = 300;
+    for (let attempt = 1; performance.now() < until; attempt++) {
+      const res = await request(url, init, true);
+      if (res && res.status < 500 && res.status !== 429) return { ...res, attempt };
+      await sleep(res?.retryAfter ? res.retryAfter * 1000 : jitter(backoff));
+      backoff = Math.min(backoff * 2, 3000);
+    }
+    return undefined;
+  };
+
+  const worker = async (w: number) => {
+    const device = `load-${mode.toLowerCase()}-device-${String(w).padStart(4, '0')}-${randomBytes(4).toString('hex')}`;
+    const name = `Worker ${w}`;
+    const headers = { 'content-type': 'application/json', 'x-shalav-device': device };
+    // Stagger the crew so the requests do not all arrive in the same millisecond.
+    await sleep(Math.random() * COMPLETE_EVERY_MS);
+    // The worker scans the QR code and types a unit, as on the worker page.
+    for (const url of [`/api/facility/by-qr/${encodeURIComponent(project.qrId)}`, `/api/rooms-public?qrId=${encodeURIComponent(project.qrId)}&q=A1`]) {
+      const res = await request(url, { headers }, true);
+      if (res && res.status !== 200 && res.status < 500) stats.unexpected.push(`${url}: ${res.status} ${res.body.slice(0, 200)}`);
+    }
+    let lastRefresh = -Infinity;
+    for (const { unitId, tasks: unitTasks } of queues[w]) {
+      if (performance.now() >= runEnd) return;
+      const session = await sendWithRetry('/api/work-sessions', { method: 'POST', headers, body: JSON.stringify({ roomId: unitId, workerName: name }) }, runEnd);
+      if (session && session.status !== 200 && session.status !== 201) stats.unexpected.push(`work session: ${session.status} ${session.body.slice(0, 200)}`);
+      if (Math.random() < 0.5) {
+        // Something is missing on this unit: a shortage report, retried with its key like a completion.
+        const key = `load-${randomBytes(12).toString('hex')}`;
+        const init = { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: `Screws ${w}`, quantity: 3, apartmentId: unitId, reportedBy: name }) };
+        const report = await sendWithRetry('/api/shortages-public', init, drainEnd);
+        if (report?.status === 201) {
+          const first = JSON.parse(report.body) as { id: string };
+          stats.shortages.set(key, first.id);
+          if (Math.random() < REPLAY_SHARE) {
+            stats.replays += 1;
+            const again = await sendWithRetry('/api/shortages-public', init, drainEnd);
+            if (again?.status !== 201 || (JSON.parse(again.body) as { id: string }).id !== first.id) {
+              stats.replayMismatch += 1;
+              stats.unexpected.push(`replay of shortage ${key}: ${again?.status} ${again?.body.slice(0, 200)}`);
+            }
+          }
+        } else if (report) stats.unexpected.push(`shortage: ${report.status} ${report.body.slice(0, 200)}`);
+      }
+      for (const taskId of unitTasks) {
+        if (performance.now() >= runEnd) return;
+        if (performance.now() - lastRefresh >= REFRESH_EVERY_MS) {
+          lastRefresh = performance.now();
+          const list = await request(`/api/scheduled-tasks-public/${unitId}`, { headers }, true);
+          if (list && list.status !== 200 && list.status < 500) stats.unexpected.push(`task list: ${list.status} ${list.body.slice(0, 200)}`);
+        }
+        const key = `load-${randomBytes(12).toString('hex')}`;
+        const init = { method: 'PUT', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ workerName: name }) };
+        stats.completionsSent += 1;
+        const res = await sendWithRetry(`/api/scheduled-tasks-complete/${taskId}`, init, drainEnd);
+        if (res?.status === 200) {
+          const first = JSON.parse(res.body) as { completedAt: string };
+          stats.acknowledged.set(taskId, { key, completedAt: first.completedAt });
+          if (res.attempt > 1) stats.ackedAfterRetry += 1;
+          if (Math.random() < REPLAY_SHARE) {
+            // The outbox did not see the answer and sends the same completion again.
+            stats.replays += 1;
+            const again = await sendWithRetry(`/api/scheduled-tasks-complete/${taskId}`, init, drainEnd);
+            if (again?.status !== 200 || (JSON.parse(again.body) as { completedAt: string }).completedAt !== first.completedAt) {
+              stats.replayMismatch += 1;
+              stats.unexpected.push(`replay of ${taskId}: ${again?.status} ${again?.body.slice(0, 200)}`);
+            }
+          }
+        } else if (res) stats.unexpected.push(`completion of ${taskId}: ${res.status} ${res.body.slice(0, 200)}`);
+        await sleep(jitter(COMPLETE_EVERY_MS));
+      }
+    }
+  };
+
+  /** A manager's map screen: the live stream (reopened like EventSource after a drop), the map refetched on events. */
+  const screen = async (signal: AbortSignal) => {
+    const cookie = await signIn(base, username);
+    let last = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refetch = async () => {
+      const res = await request('/api/rooms', { headers: { cookie }, signal }, false).catch(() => undefined);
+      if (res?.status === 200) stats.mapRefetches += 1;
+      else if (res && res.status < 500) stats.unexpected.push(`map: ${res.status} ${res.body.slice(0, 200)}`);
+    };
+    const onEvent = () => {
+      if (timer) return;
+      const run = () => {
+        timer = undefined;
+        last = performance.now();
+        void refetch();
+      };
+      const wait = last + REFETCH_GAP_MS - performance.now();
+      if (wait <= 0) run();
+      else timer = setTimeout(run, wait);
+    };
+    signal.addEventListener('abort', () => clearTimeout(timer));
+    await refetch();
+    const decoder = new TextDecoder();
+    while (!signal.aborted) {
+      try {
+        const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal });
+        if (res.status === 429) stats.status429 += 1;
+        if (!res.ok || !res.body) {
+          await res.arrayBuffer().catch(() => undefined);
+          if (res.status !== 503 && !inKillWindow(performance.now())) stats.unexpected.push(`events: ${res.status}`);
+          await sleep(1000);
+          continue;
+        }
+        stats.streamsOpened += 1;
+        const reader = res.body.getReader();
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          if (decoder.decode(chunk.value).includes('event: ')) onEvent();
+        }
+      } catch {
+        // dropped by the kill, or aborted at the end
+      }
+      if (!signal.aborted) await sleep(1000);
+    }
+  };
+
+  /** SIGKILL mid-run by PID, then the same server again on the same data and port. */
+  let recoverySeconds = NaN;
+  const killer = (async () => {
+    await sleep(SECONDS * 1000 * KILL_AT);
+    killWindow.start = performance.now();
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const starting = startChildServer(env);
+    for (;;) {
+      const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ok) break;
+      if (performance.now() - killWindow.start > 60_000) throw new Error(`${mode}: the server did not answer 60 s after the kill`);
+      await sleep(100);
+    }
+    recoverySeconds = (performance.now() - killWindow.start) / 1000;
+    killWindow.end = performance.now() + KILL_GRACE_MS;
+    server = await starting;
+  })();
+
+  const stop = new AbortController();
+  const screens = Array.from({ length: SCREENS }, () => screen(stop.signal));
+  try {
+    await Promise.all([killer, ...Array.from({ length: WORKERS }, (_, w) => worker(w))]);
+  } finally {
+    stop.abort();
+    await Promise.allSettled(screens);
+    // Graceful stop so the embedded database is closed cleanly before it is read; SIGKILL if it hangs.
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await Promise.race([server.exited, sleep(15_000)]);
+    }
+    await server.dispose();
+  }
+
+  // Every acknowledged completion present exactly once; no key written twice.
+  const check = await target.database();
+  const q = async <T,>(sql: string, params: unknown[]): Promise<T[]> =>
+    check.pglite ? (await check.pglite.query<T>(sql, params)).rows : ((await check.pool!.query(sql, params)).rows as T[]);
+  const rows = await q<{ task_id: string; period: string; idempotency_key: string | null }>(
+    'select task_id, period, idempotency_key from task_completions where project_id = $1',
+    [projectId],
+  );
+  const reports = await q<{ idempotency_key: string; n: number }>(
+    'select idempotency_key, count(*)::int as n from shortages where project_id = $1 and idempotency_key is not null group by idempotency_key',
+    [projectId],
+  );
+  await check.close();
+  const reportCount = new Map(reports.map((r) => [r.idempotency_key, r.n]));
+  const reportsLost = [...stats.shortages.keys()].filter((k) => !reportCount.has(k)).length;
+  const reportsTwice = reports.filter((r) => r.n > 1).length;
+  const perTaskPeriod = new Map<string, number>();
+  const perTask = new Map<string, number>();
+  const perKey = new Map<string, number>();
+  for (const r of rows) {
+    perTaskPeriod.set(`${r.task_id}/${r.period}`, (perTaskPeriod.get(`${r.task_id}/${r.period}`) ?? 0) + 1);
+    perTask.set(r.task_id, (perTask.get(r.task_id) ?? 0) + 1);
+    if (r.idempotency_key) perKey.set(r.idempotency_key, (perKey.get(r.idempotency_key) ?? 0) + 1);
+  }
+  let present = 0;
+  let lost = 0;
+  for (const [taskId, { key }] of stats.acknowledged) {
+    if ((perTask.get(taskId) ?? 0) >= 1) present += 1;
+    else lost += 1;
+    if (perKey.has(key) === false && (perTask.get(taskId) ?? 0) >= 1) stats.unexpected.push(`task ${taskId}: acknowledged with key ${key}, stored under another key`);
+  }
+  const duplicated = [...perTaskPeriod.values()].filter((n) => n > 1).length + [...stats.acknowledged.keys()].filter((t) => (perTask.get(t) ?? 0) > 1).length;
+  const keysTwice = [...perKey.values()].filter((n) => n > 1).length;
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
+  return { mode, stats, present, lost, duplicated, keysTwice, reportsLost, reportsTwice, recoverySeconds, p99 };
+}
+
+function report(r: ModeResult): string[] {
+  const s = r.stats;
+  console.log(
+    `${r.mode.padEnd(10)} | ${String(s.requests).padStart(8)} | ${String(s.completionsSent).padStart(9)} | ${String(s.acknowledged.size).padStart(5)} | ${String(r.present).padStart(7)} | ${String(r.lost).padStart(4)} | ${String(r.duplicated).padStart(10)} | ${String(s.status429).padStart(4)} | ${`${s.status5xxInWindow}+${s.status5xxOutside}`.padStart(9)} | ${String(s.networkErrors).padStart(7)} | ${r.recoverySeconds.toFixed(2).padStart(10)} | ${r.p99.toFixed(0).padStart(7)}`,
+  );
+  const failures: string[] = [];
+  if (r.lost > 0) failures.push(`${r.mode}: ${r.lost} acknowledged completions lost`);
+  if (r.duplicated > 0) failures.push(`${r.mode}: ${r.duplicated} completions stored twice`);
+  if (r.reportsLost > 0) failures.push(`${r.mode}: ${r.reportsLost} acknowledged shortage reports lost`);
+  if (r.reportsTwice > 0) failures.push(`${r.mode}: ${r.reportsTwice} shortage reports stored twice`);
+  if (r.keysTwice > 0) failures.push(`${r.mode}: ${r.keysTwice} idempotency keys stored twice`);
+  if (s.status429 > 0) failures.push(`${r.mode}: ${s.status429} answers 429 for a crew on one address within its per-device limits`);
+  if (s.status5xxOutside > 0) failures.push(`${r.mode}: ${s.status5xxOutside} 5xx outside the kill window`);
+  if (s.acknowledged.size === 0) failures.push(`${r.mode}: no completion acknowledged at all`);
+  if (!Number.isFinite(r.recoverySeconds)) failures.push(`${r.mode}: the server did not come back after the kill`);
+  for (const u of s.unexpected.slice(0, 10)) failures.push(`${r.mode}: ${u}`);
+  if (s.unexpected.length > 10) failures.push(`${r.mode}: … ${s.unexpected.length - 10} more unexpected answers`);
+  return failures;
+}
+
+const results: ModeResult[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+let exitCode = 0;
+try {
+  console.log(
+    `\nLoad with a kill -9: ${WORKERS} workers on one address (own device ids), a completion every ~${COMPLETE_EVERY_MS} ms and a list refresh every ~${REFRESH_EVERY_MS} ms each, ${REPLAY_SHARE * 100}% replayed; ${SCREENS} map screens; ${UNITS} units × 7 stages; ${SECONDS} s per mode, server killed at ${Math.round(SECONDS * KILL_AT)} s`,
+  );
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+
+  // Embedded database: a temp DATA_DIR the server locks; the harness opens it only while no server runs.
+  const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'shalav-load-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  results.push(
+    await runMode('PGlite', {
+      env: { DATA_DIR: dataDir },
+      database: async () => {
+        const d = await openPglite(path.join(dataDir, 'db'));
+        await migrateDatabase(d);
+        return d;
+      },
+    }),
+  );
+
+  const admin = new pg.Client({ connectionString: PG_URL });
+  let reachable = true;
+  await admin.connect().catch(() => (reachable = false));
+  if (!reachable) console.log(`PostgreSQL not reachable at ${PG_URL}: PostgreSQL mode skipped`);
+  else {
+    const dbName = `shalav_load_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    });
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-load-pg-'));
+    cleanups.push(async () => fs.rmSync(pgDataDir, { recursive: true, force: true }));
+    results.push(
+      await runMode('PostgreSQL', {
+        env: { DATABASE_URL: u.toString(), DATA_DIR: pgDataDir },
+        database: async () => {
+          const d = await openPostgres(u.toString(), 2);
+          await migrateDatabase(d);
+          return d;
+        },
+      }),
+    );
+  }
+  console.log('A PostgreSQL restart is not tested: the PostgreSQL server here is shared, and this harness restarts only its own processes.');
+
+  console.log('\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms');
+  const failures = results.flatMap(report);
+  for (const r of results) {
+    console.log(`${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`);
+  }
+  if (failures.length > 0) {
+    console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    exitCode = 1;
+  } else console.log('\nOK: every acknowledged completion and shortage report is stored exactly once; no 429; no 5xx outside the kill window.');
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  for (const c of cleanups.reverse()) await c().catch((err) => console.error('cleanup:', err));
+}
+process.exit(exitCode);
