@@ -33,6 +33,11 @@ export interface WorkerLimitOptions {
   perDevice: number;
   /** The 429 body; the worker pages word it themselves, in the worker's language, by its status. */
   errorResponseBuilder: () => { statusCode: number; message: string };
+  /**
+   * A limit per thing touched (a unit, a task), whatever the devices: many phones, or one phone
+   * that keeps making new ids, cannot hammer one unit. `of` names the thing from the request.
+   */
+  perTarget?: { max: number; of: (request: FastifyRequest) => string | undefined };
 }
 
 /**
@@ -42,14 +47,21 @@ export interface WorkerLimitOptions {
 export function workerLimit(app: FastifyInstance, opts: WorkerLimitOptions) {
   const timeWindow = '1 minute';
   const ceiling = app.createRateLimit({ max: opts.perDevice * ADDRESS_CEILING_FACTOR, timeWindow, keyGenerator: (r) => `ceiling:${addressOf(r)}` });
+  const perTarget = opts.perTarget;
+  const target = perTarget && app.createRateLimit({ max: perTarget.max, timeWindow, keyGenerator: (r) => `target:${perTarget.of(r) ?? ''}` });
+  const refuse = (reply: FastifyReply, ttlInSeconds: number) => {
+    reply.header('retry-after', String(ttlInSeconds));
+    return new AppError(429, opts.errorResponseBuilder().message);
+  };
   const addressCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (target && perTarget!.of(request) !== undefined) {
+      const limit = await target(request);
+      if (!limit.isAllowed && limit.isExceeded) throw refuse(reply, limit.ttlInSeconds);
+    }
     // Without a device id the route's own limit already counts this address.
     if (!deviceIdOf(request)) return;
     const limit = await ceiling(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('retry-after', String(limit.ttlInSeconds));
-      throw new AppError(429, opts.errorResponseBuilder().message);
-    }
+    if (!limit.isAllowed && limit.isExceeded) throw refuse(reply, limit.ttlInSeconds);
   };
   return {
     config: { rateLimit: { max: opts.perDevice, timeWindow, keyGenerator: clientKey, errorResponseBuilder: opts.errorResponseBuilder } },

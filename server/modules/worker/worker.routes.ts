@@ -18,9 +18,9 @@ import {
   workSessionResult,
   workerNamesQuery,
 } from '../../../contract/worker.ts';
-import { workerLimit } from '../../lib/client-key.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { sha256 } from '../../lib/ids.ts';
+import { workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
+import { isUuid, sha256 } from '../../lib/ids.ts';
+import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
 import {
   completeTask,
   createPublicMeasurement,
@@ -34,6 +34,9 @@ import {
 } from './worker.service.ts';
 
 const tooMany = () => ({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.' });
+
+/** Requests per minute on one unit or task, from every device together (docs/decisions/012-worker-rate-limits.md). */
+export const WORKER_TARGET_LIMITS = { listsPerUnit: 1200, workSessionsPerUnit: 600, completionsPerTask: 30, reportsPerUnit: 120 } as const;
 
 /**
  * The worker page's task list is the busiest route (every phone polls it). Its answer is built key
@@ -51,15 +54,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Client-generated key that makes a retried write safe (DESIGN.md "Retries are safe"). */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8–100 letters, digits or _.:-');
-  return key;
-}
-
 /**
  * The worker pages' API: no login. A QR id or a unit/task id (random, unguessable) is the
  * capability; the project always comes from it, never from the request body.
@@ -71,7 +65,25 @@ export async function workerRoutes(base: FastifyInstance) {
    * device id (docs/decisions/012-worker-rate-limits.md). Reads by QR id are limited too, so ids
    * cannot be guessed by brute force.
    */
-  const perMinute = (perDevice: number) => workerLimit(app, { perDevice, errorResponseBuilder: tooMany });
+  const perMinute = (perDevice: number, perTarget?: WorkerLimitOptions['perTarget']) => workerLimit(app, { perDevice, errorResponseBuilder: tooMany, perTarget });
+  /**
+   * Per unit or task, whatever the devices: generous for a crew (150 phones refreshing a unit's list
+   * every 10 s is 900 a minute; a task is completed once, retries included a handful of times).
+   */
+  const perUnit = (max: number, of: (request: FastifyRequest) => string | undefined) => ({
+    max,
+    // Only real ids: an unknown one is refused with a 404 anyway, and must not spend a real unit's limit.
+    of: (request: FastifyRequest) => {
+      const id = of(request);
+      return id !== undefined && isUuid(id) ? id : undefined;
+    },
+  });
+  const unitInPath = (request: FastifyRequest) => (request.params as { roomId?: string }).roomId;
+  const unitInBody = (request: FastifyRequest) => {
+    const body = request.body as { apartmentId?: string; roomId?: string } | undefined;
+    return body?.apartmentId ?? body?.roomId;
+  };
+  const taskInPath = (request: FastifyRequest) => (request.params as { taskId?: string }).taskId;
 
   app.get(
     '/facility/by-qr/:qrId',
@@ -107,7 +119,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/work-sessions',
-    { ...perMinute(30), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
+    { ...perMinute(30, perUnit(WORKER_TARGET_LIMITS.workSessionsPerUnit, unitInBody)), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
     async (request, reply) => {
       const { result, projectId, unitId } = await startWorkSession(app, request.body);
       app.events.publish({ projectId, type: 'work-session.started', unitId });
@@ -118,7 +130,7 @@ export async function workerRoutes(base: FastifyInstance) {
   app.get(
     '/scheduled-tasks-public/:roomId',
     {
-      ...perMinute(240),
+      ...perMinute(240, perUnit(WORKER_TARGET_LIMITS.listsPerUnit, unitInPath)),
       serializerCompiler: sendAsBuilt,
       schema: { params: z.object({ roomId: z.string() }), querystring: publicTasksQuery, response: { 200: z.array(publicTaskSchema) } },
     },
@@ -127,7 +139,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.put(
     '/scheduled-tasks-complete/:taskId',
-    { ...perMinute(120), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
+    { ...perMinute(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
     async (request) => {
       const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId, taskId: request.params.taskId });
@@ -137,7 +149,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/shortages-public',
-    { ...perMinute(30), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
+    { ...perMinute(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'shortage.changed', unitId });
@@ -147,7 +159,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/measurements-public',
-    { ...perMinute(30), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
+    { ...perMinute(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'measurement.changed', unitId });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicTaskSchema } from '../../../contract/worker.ts';
+import { WORKER_TARGET_LIMITS } from './worker.routes.ts';
 import { projects, shortages, measurements, storedObjects, taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 
@@ -42,8 +43,8 @@ async function uploadedPhoto(projectId: string, unitId: string, key = `photos/${
   return `/objects/${key}`;
 }
 
-const complete = (taskId: string, payload: Record<string, unknown>, key?: string) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${taskId}`, payload, headers: key ? { 'idempotency-key': key } : {} });
+const complete = (taskId: string, payload: Record<string, unknown>, key?: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${taskId}`, payload, headers: key ? { ...headers, 'idempotency-key': key } : headers });
 
 describe('QR entry', () => {
   it('finds the project by its QR id and lists its units sorted, and nothing for an unknown QR id', async () => {
@@ -428,6 +429,28 @@ describe('limits per device on a shared address (docs/decisions/012-worker-rate-
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // A phone with its own id on that address is counted on its own.
     expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': device() })).statusCode).toBeLessThan(300);
+  });
+
+  it('caps what all devices together may send about one task or unit', async () => {
+    const { photoTask, plainTask, room } = await projectWithUnit();
+    const completions: number[] = [];
+    for (let i = 0; i < WORKER_TARGET_LIMITS.completionsPerTask; i++) {
+      const res = await complete(plainTask.id, { workerName: 'Crew' }, undefined, { 'x-shalav-device': device(), 'x-forwarded-for': `198.51.100.${i + 1}` });
+      completions.push(res.statusCode);
+    }
+    expect(completions.every((s) => s < 500 && s !== 429)).toBe(true);
+    const refused = await complete(plainTask.id, { workerName: 'Crew' }, undefined, { 'x-shalav-device': device(), 'x-forwarded-for': '198.51.100.200' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another task of the same unit is not affected.
+    expect((await complete(photoTask.id, { workerName: 'Crew' }, undefined, { 'x-shalav-device': device(), 'x-forwarded-for': '198.51.100.201' })).statusCode).not.toBe(429);
+    const reports: number[] = [];
+    for (let i = 0; i <= WORKER_TARGET_LIMITS.reportsPerUnit; i++) {
+      const headers = { 'x-shalav-device': device(), 'x-forwarded-for': `198.51.101.${(i % 250) + 1}` };
+      reports.push((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: `Item ${i}`, apartmentId: room.id }, headers })).statusCode);
+    }
+    expect(reports.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(reports.at(-1)).toBe(429);
   });
 
   it('caps one address at 20 devices’ worth, however many device ids it invents', async () => {
