@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../contract/events.ts';
 import type { Room } from '../../../contract/rooms.ts';
@@ -68,32 +67,6 @@ describe('the unit map on a busy site', () => {
   });
 });
 
-describe('a client that has gone', () => {
-  it('gets no map computed for it', async () => {
-    const o = await registerAndLogin(ctx.app);
-    await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'G1' } });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as { port: number };
-    /** Statements the server ran for one GET /api/rooms whose client stays, or leaves at once. */
-    const statementsFor = async (leave: boolean) => {
-      ctx.app.events.publish({ projectId: o.user.projectId, type: 'units.changed' }); // no cached map
-      const before = ctx.database.stats.queries;
-      const socket = net.connect(port, '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      const answered = new Promise((resolve) => socket.once('data', resolve));
-      socket.write(`GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${o.cookie}\r\n\r\n`);
-      if (leave) socket.resetAndDestroy();
-      else await answered;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      socket.destroy();
-      return ctx.database.stats.queries - before;
-    };
-    const stayed = await statementsFor(false);
-    const left = await statementsFor(true);
-    expect(left).toBe(stayed - 1); // the session checks, not the map
-  });
-});
-
 describe('ProjectCache', () => {
   function fakeBus() {
     let all: ((projectId: string | undefined, event: LiveEvent) => void) | undefined;
@@ -132,6 +105,16 @@ describe('ProjectCache', () => {
     vi.advanceTimersByTime(PROJECT_CACHE_TTL_MS + 1);
     await cache.get('p', 'map', '2026-11-24', compute);
     expect(compute).toHaveBeenCalledTimes(6);
+  });
+
+  it('computes nothing for a client that has gone, and still serves the others', async () => {
+    const { bus } = fakeBus();
+    const cache = new ProjectCache(bus);
+    const compute = vi.fn(async () => [room('1')]);
+    await expect(cache.get('p', 'map', 'd', compute, () => true)).rejects.toMatchObject({ statusCode: 499 });
+    expect(compute).not.toHaveBeenCalled();
+    expect(await cache.get('p', 'map', 'd', compute, () => false)).toEqual([room('1')]);
+    expect(compute).toHaveBeenCalledTimes(1);
   });
 
   it('does not keep a failed computation', async () => {
