@@ -56,6 +56,12 @@ describe('the unit map on a busy site', () => {
     expect(ctx.database.stats.queries - before).toBeLessThanOrEqual(10); // the project by QR id, not the search
     await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Z2' } });
     expect(await suggest('Z')).toEqual(['Z1', 'Z2']);
+    // The QR page's full list is the manager's map, computed once for both.
+    expect((await mapOf(o)).map((r) => r.number)).toEqual(['Z1', 'Z2']);
+    const beforeList = ctx.database.stats.queries;
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${project.qrId}` });
+    expect((list.json() as { number: string }[]).map((r) => r.number)).toEqual(['Z1', 'Z2']);
+    expect(ctx.database.stats.queries - beforeList).toBe(1); // the project by QR id only
   });
 
   it("never shows one project's map to another", async () => {

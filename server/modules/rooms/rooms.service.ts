@@ -40,20 +40,20 @@ export function toRoom(u: UnitWithCounts): Room {
 
 export const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
 
-/** The unit map: from the cache when no write touched the project since it was computed. */
-export async function listRooms(app: FastifyInstance, auth: UserAuth, gone: () => boolean = () => false): Promise<Room[]> {
-  const date = today(app, auth);
-  return app.projectCache.get(
-    auth.projectId,
-    'map',
-    date,
-    async () => {
-      const rows = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date });
-      return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
-    },
-    gone,
-  );
+/**
+ * A project's unit map for its local `date`, sorted by label: computed once per change of the
+ * project and shared by the manager's map and stats and the QR page's full list (server/plugins/project-cache.ts).
+ */
+export function unitMap(app: FastifyInstance, projectId: string, date: string, gone?: () => boolean): Promise<Room[]> {
+  const compute = async () => {
+    const rows = await listUnitsWithCounts(app.db, { projectId, date });
+    return rows.map(toRoom).sort((a, b) => compareUnitLabels(a.number, b.number));
+  };
+  return app.projectCache.get(projectId, 'map', date, compute, gone);
 }
+
+export const listRooms = (app: FastifyInstance, auth: UserAuth, gone?: () => boolean): Promise<Room[]> =>
+  unitMap(app, auth.projectId, today(app, auth), gone);
 
 export function summarize(rooms: Room[]): RoomStats {
   const count = (s: UnitStatus) => rooms.filter((r) => r.status === s).length;

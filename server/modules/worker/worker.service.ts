@@ -11,13 +11,12 @@ import {
   type measurementPublicInput,
   type shortagePublicInput,
 } from '../../../contract/worker.ts';
-import { compareUnitLabels } from '../../../contract/rooms.ts';
 import { measurements, shortages, taskCompletions, workSessions, workers } from '../../db/schema/index.ts';
 import { AppError, UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import { listUnitsWithCounts, periodFor } from '../rooms/rooms.queries.ts';
-import { toRoom } from '../rooms/rooms.service.ts';
+import { toRoom, unitMap } from '../rooms/rooms.service.ts';
 import {
   findCompletionByKey,
   findCompletionForPeriod,
@@ -90,17 +89,13 @@ export async function listPublicRooms(app: FastifyInstance, qrId: string, q?: st
   const project = await getProjectByQr(app, qrId);
   const date = todayOf(app, project);
   const typed = q?.trim() ?? '';
+  if (typed === '') {
+    // The manager's map, already sorted and shared: the worker's full list is its active units.
+    return (await unitMap(app, project.id, date)).filter((r) => r.status !== 'inactive').map(publicRoom);
+  }
   return app.projectCache.get(project.id, `rooms-public:${typed}`, date, async () => {
-    if (typed !== '') {
-      const found = await searchPublicUnits(app.db, { projectId: project.id, q: typed, date });
-      return found.map(toRoom).map(publicRoom);
-    }
-    const rows = await listUnitsWithCounts(app.db, { projectId: project.id, date });
-    return rows
-      .map(toRoom)
-      .filter((r) => r.status !== 'inactive')
-      .sort((a, b) => compareUnitLabels(a.number, b.number))
-      .map(publicRoom);
+    const found = await searchPublicUnits(app.db, { projectId: project.id, q: typed, date });
+    return found.map(toRoom).map(publicRoom);
   });
 }
 
