@@ -66,7 +66,7 @@ function checkFor(app: FastifyInstance, access: AccessLevel): onRequestAsyncHook
     const auth = await getAuth(app, request);
     // Likewise a platform admin's session to a project route.
     if (auth?.kind !== 'user') throw unauthorized();
-    if (!roles.includes(auth.role)) throw forbidden('You do not have permission for this action');
+    if (!roles.includes(auth.role)) throw forbidden();
   };
 }
 
