@@ -97,6 +97,10 @@ function expectedFor(level: Level, caller: Caller): 'through' | 401 | 403 {
   return PROJECT_ROLES.includes(caller) && level !== 'platformAdmin' ? 403 : 401;
 }
 
+/** The refusals' bodies: the code is what clients act on (docs/decisions/018-error-codes.md). */
+const UNAUTHORIZED = { code: 'unauthorized', message: 'Unauthorized' };
+const FORBIDDEN = { code: 'forbidden', message: 'You do not have permission for this action' };
+
 const keyOf = (method: string, url: string) => `${method} ${url}`;
 /** `/api/rooms/{id}` (OpenAPI) → `/api/rooms/:id` (the router); `{*}` is the wildcard. */
 const routerPath = (openApiPath: string) => openApiPath.replace('{*}', '*').replace(/\{(\w+)\}/g, ':$1');
@@ -166,7 +170,7 @@ describe('access on every route', () => {
       const got = res.statusCode;
       const ok = want === 'through' ? got !== 401 && got !== 403 && got < 500 : got === want;
       if (!ok) wrong.push(`${key} (${level}): ${got}, expected ${want === 'through' ? 'neither 401, 403 nor 5xx' : want}`);
-      else if (want !== 'through' && method !== 'HEAD') expect(res.json()).toEqual({ message: want === 401 ? 'Unauthorized' : 'You do not have permission for this action' });
+      else if (want !== 'through' && method !== 'HEAD') expect(res.json()).toEqual(want === 401 ? UNAUTHORIZED : FORBIDDEN);
     }
     expect(wrong).toEqual([]);
   });
@@ -197,6 +201,7 @@ describe('platform routes', () => {
       await (await signInMember(app, app.db, owner.user.projectId, 'cleaner'))(probe),
     ];
     expect(refused.map((res) => res.statusCode)).toEqual([401, 401, 401, 401]);
+    for (const res of refused) expect(res.json()).toEqual(UNAUTHORIZED);
   });
 });
 
