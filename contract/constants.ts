@@ -20,6 +20,19 @@ export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const ROLES = ['admin', 'manager', 'cleaner'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Who may call an API route; every route declares one (docs/decisions/017-access-on-the-route.md).
+ * `worker`: no sign-in, a QR id or a unit/task id in the request is the capability.
+ */
+export const ACCESS_LEVELS = ['public', 'worker', 'member', 'manager', 'admin', 'platformAdmin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+/** The project roles each signed-in project level admits. */
+export const ROLES_BY_ACCESS = {
+  member: ROLES,
+  manager: ['admin', 'manager'],
+  admin: ['admin'],
+} as const satisfies Record<'member' | 'manager' | 'admin', readonly Role[]>;
+
 /** Project types offered at registration; the older hotel/school/office wording still exists. */
 export const PROJECT_TYPES = ['construction', 'residential', 'commercial', 'public', 'infrastructure'] as const;
 export const FACILITY_TYPES = [...PROJECT_TYPES, 'hotel', 'school', 'office', 'renovation'] as const;

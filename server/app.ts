@@ -8,6 +8,7 @@ import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { databaseHealth, type Database, type Db } from './db/client.ts';
+import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { SandboxGateway, type PaymentGateway } from './modules/billing/payment-gateway.ts';
@@ -87,14 +88,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await registerSecurity(app);
   await app.register(rateLimit, { global: false });
+  // After the rate limiter (its per-route hooks count refused attempts too), before any route.
+  registerAccess(app);
   // The OpenAPI document is generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Shalav API', version: '1' } },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     const database = await databaseHealth(app.db);
     if (database === 'down') reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
     return { status: database === 'ok' ? 'ok' : 'degraded', database, databaseKind: opts.database.kind };

@@ -3,7 +3,6 @@ import { eq, lt, or } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type Role } from '../../contract/constants.ts';
 import type { Db } from '../db/client.ts';
 import { projects, sessions, users } from '../db/schema/index.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/ids.ts';
 import { purgeLoginFailures } from '../modules/auth/login-limits.ts';
 
@@ -69,7 +68,10 @@ export async function destroySession(db: Db, request: FastifyRequest, reply: Fas
   request.authCache = null;
 }
 
-/** Reads and validates the session cookie once per request; enforces idle and absolute expiry. */
+/**
+ * Reads and validates the session cookie once per request; enforces idle and absolute expiry. Routes
+ * don't call it: they declare who may call them and plugins/access.ts checks (docs/decisions/017-access-on-the-route.md).
+ */
 export async function getAuth(app: FastifyInstance, request: FastifyRequest): Promise<Auth | null> {
   if (request.authCache !== undefined) return request.authCache;
   request.authCache = null;
@@ -116,24 +118,6 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
     };
   }
   return request.authCache;
-}
-
-/** Guard: a signed-in project member with one of the roles (default: the manager roles). */
-export async function requireUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  roles: readonly Role[] = ['admin', 'manager'],
-): Promise<UserAuth> {
-  const auth = await getAuth(app, request);
-  if (!auth || auth.kind !== 'user') throw unauthorized();
-  if (!roles.includes(auth.role)) throw forbidden();
-  return auth;
-}
-
-export async function requirePlatformAdmin(app: FastifyInstance, request: FastifyRequest): Promise<AdminAuth> {
-  const auth = await getAuth(app, request);
-  if (!auth || auth.kind !== 'platform-admin') throw unauthorized();
-  return auth;
 }
 
 /** Housekeeping: drop sessions past either limit, and sign-in failure counts that no longer matter. */

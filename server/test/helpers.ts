@@ -53,7 +53,15 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  opts: { config?: Partial<Config>; logger?: object | boolean; gateway?: PaymentGateway; storage?: ObjectStorage; now?: Date } = {},
+  opts: {
+    config?: Partial<Config>;
+    logger?: object | boolean;
+    gateway?: PaymentGateway;
+    storage?: ObjectStorage;
+    now?: Date;
+    /** Routes of the test's own, added to the built app before it starts. */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const clock = { now: opts.now ?? new Date() };
@@ -65,6 +73,7 @@ export async function createTestApp(
     now: () => clock.now,
     logger: opts.logger ?? false,
   });
+  opts.extraRoutes?.(app);
   await app.ready();
   return {
     app,

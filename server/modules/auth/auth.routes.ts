@@ -6,7 +6,8 @@ import { cardInput, loginInput, messageSchema, profileSchema, registerInput, use
 import { platformAdmins } from '../../db/schema/index.ts';
 import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
-import { createSession, destroySession, requireUser, setSessionCookie } from '../../plugins/session.ts';
+import { userOf } from '../../plugins/access.ts';
+import { createSession, destroySession, setSessionCookie } from '../../plugins/session.ts';
 import {
   cancelAccount,
   findUserWithProject,
@@ -37,7 +38,7 @@ export async function authRoutes(base: FastifyInstance) {
   app.post(
     '/register',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' }, idempotent: true },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' }, idempotent: true },
       schema: { body: registerInput, response: { 201: z.object({ message: z.string(), user: userSchema }) } },
     },
     async (request, reply) => {
@@ -49,7 +50,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/login',
-    { config: { rateLimit: perClient }, schema: { body: loginInput, response: { 200: userSchema } } },
+    { config: { access: 'public', rateLimit: perClient }, schema: { body: loginInput, response: { 200: userSchema } } },
     async (request, reply) => {
       const key = loginKey('user', request.body.username, request.ip);
       await checkLimits(key, reply);
@@ -70,7 +71,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/admin/login',
-    { config: { rateLimit: perClient }, schema: { body: loginInput, response: { 200: z.object({ message: z.string(), username: z.string() }) } } },
+    { config: { access: 'public', rateLimit: perClient }, schema: { body: loginInput, response: { 200: z.object({ message: z.string(), username: z.string() }) } } },
     async (request, reply) => {
       const key = loginKey('admin', request.body.username, request.ip);
       await checkLimits(key, reply);
@@ -88,20 +89,20 @@ export async function authRoutes(base: FastifyInstance) {
     },
   );
 
-  app.post('/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
+  app.post('/logout', { config: { access: 'public' }, schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     await destroySession(app.db, request, reply);
     return { message: 'Logged out' };
   });
 
-  app.get('/auth/user', { schema: { response: { 200: userSchema } } }, async (request) => {
-    const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
+  app.get('/auth/user', { config: { access: 'member' }, schema: { response: { 200: userSchema } } }, async (request) => {
+    const auth = userOf(request);
     const row = await findUserWithProject(app.db, { id: auth.userId });
     if (!row) throw unauthorized();
     return toUser(row.user, row.project);
   });
 
-  app.get('/user/profile', { schema: { response: { 200: profileSchema } } }, async (request) => {
-    const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
+  app.get('/user/profile', { config: { access: 'member' }, schema: { response: { 200: profileSchema } } }, async (request) => {
+    const auth = userOf(request);
     const row = await findUserWithProject(app.db, { id: auth.userId });
     if (!row) throw unauthorized();
     return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()));
@@ -109,18 +110,22 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.put(
     '/user/credit-card',
-    { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { body: cardInput, response: { 200: profileSchema } } },
+    { config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { body: cardInput, response: { 200: profileSchema } } },
     async (request) => {
-      const auth = await requireUser(app, request, ['admin']);
+      const auth = userOf(request);
       await updateCard(app, auth.projectId, request.body);
       const row = (await findUserWithProject(app.db, { id: auth.userId }))!;
       return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()));
     },
   );
 
-  app.put('/user/cancel-account', { schema: { response: { 200: z.object({ message: z.string(), paidUntil: z.string() }) } } }, async (request) => {
-    const auth = await requireUser(app, request, ['admin']);
-    const paidUntil = await cancelAccount(app, auth.projectId, auth.userId);
-    return { message: 'Account cancelled', paidUntil };
-  });
+  app.put(
+    '/user/cancel-account',
+    { config: { access: 'admin' }, schema: { response: { 200: z.object({ message: z.string(), paidUntil: z.string() }) } } },
+    async (request) => {
+      const auth = userOf(request);
+      const paidUntil = await cancelAccount(app, auth.projectId, auth.userId);
+      return { message: 'Account cancelled', paidUntil };
+    },
+  );
 }

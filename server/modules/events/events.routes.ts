@@ -4,7 +4,7 @@ import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events
 import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { userOf } from '../../plugins/access.ts';
 
 /**
  * Open streams one session may hold on this instance: a few tabs are normal; more is a leak or an
@@ -25,8 +25,8 @@ export async function eventRoutes(app: FastifyInstance) {
     for (const end of open) end();
   });
 
-  app.get('/events', async (request, reply) => {
-    const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
+  app.get('/events', { config: { access: 'member' } }, async (request, reply) => {
+    const auth = userOf(request);
     // Checked and taken with no await in between, so concurrent requests cannot both take the last slot.
     const held = perSession.get(auth.sessionHash) ?? 0;
     if (held >= MAX_STREAMS_PER_SESSION) {

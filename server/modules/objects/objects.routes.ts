@@ -8,7 +8,7 @@ import { AppError, conflict, notFound, forbidden, tooManyRequests } from '../../
 import { loggableError } from '../../plugins/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { userOf } from '../../plugins/access.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
 import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/worker.service.ts';
@@ -49,13 +49,15 @@ export async function objectRoutes(base: FastifyInstance) {
   app.decorateRequest('uploadClaim', undefined);
   // Per worker's phone, under a per-address ceiling: a crew shares one address (docs/decisions/012-worker-rate-limits.md).
   const photoLimit = workerLimit(app, { perDevice: 30, errorResponseBuilder: tooMany });
+  // Uploads need no sign-in: the unit id, then the single-use address, is the capability.
+  const workerPhotos = { ...photoLimit, config: { ...photoLimit.config, access: 'worker' as const } };
 
   // Raw bytes for the upload route, whatever the client calls them; checked by their content.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => done(null, body));
 
   app.post(
     '/api/objects/upload',
-    { ...photoLimit, schema: { body: uploadTicketInput, response: { 200: uploadTicketSchema } } },
+    { ...workerPhotos, schema: { body: uploadTicketInput, response: { 200: uploadTicketSchema } } },
     async (request, reply) => {
       const roomId = request.body.roomId;
       const row = isUuid(roomId) ? await findUnitWithProject(app.db, roomId) : undefined;
@@ -89,7 +91,7 @@ export async function objectRoutes(base: FastifyInstance) {
     '/api/objects/upload/:token',
     {
       bodyLimit: MAX_PHOTO_BYTES,
-      ...photoLimit,
+      ...workerPhotos,
       schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: uploadDoneSchema } },
       // Fastify parses the body before preValidation: the address is claimed here, before one byte
       // of it is read, so an unknown, spent, expired or busy address costs no upload. (preParsing,
@@ -214,8 +216,8 @@ export async function objectRoutes(base: FastifyInstance) {
   }
 
   /** A photo, only for signed-in members of its project. Keys never change, so it caches for good. */
-  app.get('/objects/*', async (request, reply) => {
-    const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
+  app.get('/objects/*', { config: { access: 'member' } }, async (request, reply) => {
+    const auth = userOf(request);
     const key = (request.params as { '*': string })['*'];
     const [object] = await app.db
       .select()

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createRoomInput, isoDate, roomDetailsSchema, roomSchema, roomStatsSchema, updateRoomInput } from '../../../contract/rooms.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { userOf } from '../../plugins/access.ts';
 import { bulkRoomsInput, bulkRoomsResult } from '../../../contract/generator.ts';
 import { createRoom, createRoomsBulk, deleteRoom, getRoomDetails, listRooms, summarize, updateRoom } from './rooms.service.ts';
 import { hasClientGone } from '../../lib/errors.ts';
@@ -14,37 +14,37 @@ export async function roomRoutes(base: FastifyInstance) {
 
   app.get(
     '/rooms',
-    { schema: { querystring: z.object({ withTaskCounts: z.enum(['true', 'false']).optional() }), response: { 200: z.array(roomSchema) } } },
-    async (request) => listRooms(app, await requireUser(app, request), () => hasClientGone(request)),
+    { config: { access: 'manager' }, schema: { response: { 200: z.array(roomSchema) } } },
+    async (request) => listRooms(app, userOf(request), () => hasClientGone(request)),
   );
 
-  app.get('/stats/rooms', { schema: { response: { 200: roomStatsSchema } } }, async (request) =>
-    summarize(await listRooms(app, await requireUser(app, request), () => hasClientGone(request))),
+  app.get('/stats/rooms', { config: { access: 'manager' }, schema: { response: { 200: roomStatsSchema } } }, async (request) =>
+    summarize(await listRooms(app, userOf(request), () => hasClientGone(request))),
   );
 
   app.get(
     '/dashboard/room-details/:roomId',
-    { schema: { params: z.object({ roomId: z.string() }), querystring: z.object({ date: isoDate.optional() }), response: { 200: roomDetailsSchema } } },
-    async (request) => getRoomDetails(app, await requireUser(app, request), request.params.roomId, request.query.date),
+    { config: { access: 'manager' }, schema: { params: z.object({ roomId: z.string() }), querystring: z.object({ date: isoDate.optional() }), response: { 200: roomDetailsSchema } } },
+    async (request) => getRoomDetails(app, userOf(request), request.params.roomId, request.query.date),
   );
 
-  app.post('/rooms', { config: { liveEvent: 'unit.changed', idempotent: true }, schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
-    const room = await createRoom(app, await requireUser(app, request), request.body);
+  app.post('/rooms', { config: { access: 'manager', liveEvent: 'unit.changed', idempotent: true }, schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
+    const room = await createRoom(app, userOf(request), request.body);
     return reply.status(201).send(room);
   });
 
   app.post(
     '/rooms/bulk',
-    { bodyLimit: 2_097_152, config: { liveEvent: 'units.changed' }, schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } } },
-    async (request) => createRoomsBulk(app, await requireUser(app, request), request.body),
+    { bodyLimit: 2_097_152, config: { access: 'manager', liveEvent: 'units.changed' }, schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } } },
+    async (request) => createRoomsBulk(app, userOf(request), request.body),
   );
 
-  app.put('/rooms/:id', { config: { liveEvent: 'unit.changed' }, schema: { params: idParams, body: updateRoomInput, response: { 200: roomSchema } } }, async (request) =>
-    updateRoom(app, await requireUser(app, request), request.params.id, request.body),
+  app.put('/rooms/:id', { config: { access: 'manager', liveEvent: 'unit.changed' }, schema: { params: idParams, body: updateRoomInput, response: { 200: roomSchema } } }, async (request) =>
+    updateRoom(app, userOf(request), request.params.id, request.body),
   );
 
-  app.delete('/rooms/:id', { config: { liveEvent: 'unit.changed' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
-    await deleteRoom(app, await requireUser(app, request), request.params.id);
+  app.delete('/rooms/:id', { config: { access: 'manager', liveEvent: 'unit.changed' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
+    await deleteRoom(app, userOf(request), request.params.id);
     return { message: 'Room deleted' };
   });
 }

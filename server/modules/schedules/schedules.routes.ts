@@ -9,7 +9,7 @@ import {
   unitTaskSchema,
   unitTasksQuery,
 } from '../../../contract/schedules.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { userOf } from '../../plugins/access.ts';
 import { createSchedule, listScheduledTasks, listUnitTasks } from './schedules.service.ts';
 
 export async function scheduleRoutes(base: FastifyInstance) {
@@ -18,15 +18,15 @@ export async function scheduleRoutes(base: FastifyInstance) {
   app.post(
     '/task-schedules',
     // 5,000 unit ids and a hundred translated tasks fit comfortably in 2 MB.
-    { bodyLimit: 2_097_152, config: { liveEvent: 'tasks.changed' }, schema: { body: createScheduleInput, response: { 201: createScheduleResult } } },
-    async (request, reply) => reply.status(201).send(await createSchedule(app, await requireUser(app, request), request.body)),
+    { bodyLimit: 2_097_152, config: { access: 'manager', liveEvent: 'tasks.changed' }, schema: { body: createScheduleInput, response: { 201: createScheduleResult } } },
+    async (request, reply) => reply.status(201).send(await createSchedule(app, userOf(request), request.body)),
   );
 
-  app.get('/task-schedules', { schema: { querystring: unitTasksQuery, response: { 200: z.array(unitTaskSchema) } } }, async (request) =>
-    listUnitTasks(app, await requireUser(app, request), request.query.roomId),
+  app.get('/task-schedules', { config: { access: 'manager' }, schema: { querystring: unitTasksQuery, response: { 200: z.array(unitTaskSchema) } } }, async (request) =>
+    listUnitTasks(app, userOf(request), request.query.roomId),
   );
 
-  app.get('/scheduled-tasks', { schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } }, async (request) =>
-    listScheduledTasks(app, await requireUser(app, request), request.query),
+  app.get('/scheduled-tasks', { config: { access: 'manager' }, schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } }, async (request) =>
+    listScheduledTasks(app, userOf(request), request.query),
   );
 }

@@ -9,7 +9,7 @@ import {
   taskTemplateSchema,
   updateTaskTemplateInput,
 } from '../../../contract/templates.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { userOf } from '../../plugins/access.ts';
 import {
   createTaskTemplate,
   deleteTaskTemplate,
@@ -25,27 +25,27 @@ export async function templateRoutes(base: FastifyInstance) {
 
   app.get(
     '/task-templates',
-    { schema: { querystring: z.object({ facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional() }), response: { 200: z.array(taskTemplateSchema) } } },
-    async (request) => listTaskTemplates(app, await requireUser(app, request), request.query.facilityType),
+    { config: { access: 'manager' }, schema: { querystring: z.object({ facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional() }), response: { 200: z.array(taskTemplateSchema) } } },
+    async (request) => listTaskTemplates(app, userOf(request), request.query.facilityType),
   );
 
-  app.post('/task-templates', { config: { idempotent: true }, schema: { body: createTaskTemplateInput, response: { 201: taskTemplateSchema } } }, async (request, reply) => {
-    const template = await createTaskTemplate(app, await requireUser(app, request), request.body);
+  app.post('/task-templates', { config: { access: 'manager', idempotent: true }, schema: { body: createTaskTemplateInput, response: { 201: taskTemplateSchema } } }, async (request, reply) => {
+    const template = await createTaskTemplate(app, userOf(request), request.body);
     return reply.status(201).send(template);
   });
 
-  app.put('/task-templates/:id', { schema: { params: idParams, body: updateTaskTemplateInput, response: { 200: taskTemplateSchema } } }, async (request) =>
-    updateTaskTemplate(app, await requireUser(app, request), request.params.id, request.body),
+  app.put('/task-templates/:id', { config: { access: 'manager' }, schema: { params: idParams, body: updateTaskTemplateInput, response: { 200: taskTemplateSchema } } }, async (request) =>
+    updateTaskTemplate(app, userOf(request), request.params.id, request.body),
   );
 
-  app.delete('/task-templates/:id', { schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
-    await deleteTaskTemplate(app, await requireUser(app, request), request.params.id);
+  app.delete('/task-templates/:id', { config: { access: 'manager' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
+    await deleteTaskTemplate(app, userOf(request), request.params.id);
     return { message: 'Task template deleted' };
   });
 
   app.post(
     '/task-templates/init-defaults',
-    { schema: { body: initDefaultsInput.nullish(), response: { 200: initDefaultsResult } } },
-    async (request) => initDefaultTemplates(app, await requireUser(app, request), request.body?.facilityType),
+    { config: { access: 'manager' }, schema: { body: initDefaultsInput.nullish(), response: { 200: initDefaultsResult } } },
+    async (request) => initDefaultTemplates(app, userOf(request), request.body?.facilityType),
   );
 }

@@ -62,11 +62,15 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export async function workerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   /**
-   * Per device and minute, under a ceiling of 20 devices' worth per address; per address without a
+   * Every route here: access `worker` (no sign-in; docs/decisions/017-access-on-the-route.md), limited
+   * per device and minute, under a ceiling of 20 devices' worth per address; per address without a
    * device id (docs/decisions/012-worker-rate-limits.md). Reads by QR id are limited too, so ids
    * cannot be guessed by brute force.
    */
-  const perMinute = (perDevice: number, perTarget?: WorkerLimitOptions['perTarget']) => workerLimit(app, { perDevice, errorResponseBuilder: tooMany, perTarget });
+  const workerAccess = (perDevice: number, perTarget?: WorkerLimitOptions['perTarget']) => {
+    const limit = workerLimit(app, { perDevice, errorResponseBuilder: tooMany, perTarget });
+    return { ...limit, config: { ...limit.config, access: 'worker' as const } };
+  };
   /**
    * Per unit or task, whatever the devices: generous for a crew (150 phones refreshing a unit's list
    * every 10 s is 900 a minute; a task is completed once, retries included a handful of times).
@@ -88,14 +92,14 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.get(
     '/facility/by-qr/:qrId',
-    { ...perMinute(60), schema: { params: z.object({ qrId: z.string().min(1).max(200) }), response: { 200: publicFacilitySchema } } },
+    { ...workerAccess(60), schema: { params: z.object({ qrId: z.string().min(1).max(200) }), response: { 200: publicFacilitySchema } } },
     async (request) => getFacilityByQr(app, request.params.qrId),
   );
 
   app.get(
     '/rooms-public',
     // Asked as the worker types a unit (debounced): more than the other QR-page reads.
-    { ...perMinute(120), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema), 304: z.null() } } },
+    { ...workerAccess(120), schema: { querystring: roomsPublicQuery, response: { 200: z.array(publicRoomSchema), 304: z.null() } } },
     async (request, reply) => {
       const list = await listPublicRooms(app, request.query.qrId, request.query.q);
       // Phones revalidate the full list instead of downloading it again (docs/decisions/012-worker-rate-limits.md).
@@ -108,19 +112,19 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.get(
     '/rooms-public/:roomId',
-    { ...perMinute(120), schema: { params: z.object({ roomId: z.string() }), response: { 200: publicRoomDetailsSchema } } },
+    { ...workerAccess(120), schema: { params: z.object({ roomId: z.string() }), response: { 200: publicRoomDetailsSchema } } },
     async (request) => getPublicRoom(app, request.params.roomId),
   );
 
   app.get(
     '/worker-names',
-    { ...perMinute(60), schema: { querystring: workerNamesQuery, response: { 200: z.array(z.string()) } } },
+    { ...workerAccess(60), schema: { querystring: workerNamesQuery, response: { 200: z.array(z.string()) } } },
     async (request) => getWorkerNames(app, request.query.qrId),
   );
 
   app.post(
     '/work-sessions',
-    { ...perMinute(30, perUnit(WORKER_TARGET_LIMITS.workSessionsPerUnit, unitInBody)), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
+    { ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.workSessionsPerUnit, unitInBody)), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
     async (request, reply) => {
       const { result, projectId, unitId } = await startWorkSession(app, request.body);
       app.events.publish({ projectId, type: 'work-session.started', unitId });
@@ -131,7 +135,7 @@ export async function workerRoutes(base: FastifyInstance) {
   app.get(
     '/scheduled-tasks-public/:roomId',
     {
-      ...perMinute(240, perUnit(WORKER_TARGET_LIMITS.listsPerUnit, unitInPath)),
+      ...workerAccess(240, perUnit(WORKER_TARGET_LIMITS.listsPerUnit, unitInPath)),
       serializerCompiler: sendAsBuilt,
       schema: { params: z.object({ roomId: z.string() }), querystring: publicTasksQuery, response: { 200: z.array(publicTaskSchema) } },
     },
@@ -140,7 +144,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.put(
     '/scheduled-tasks-complete/:taskId',
-    { ...perMinute(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
+    { ...workerAccess(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
     async (request) => {
       const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId, taskId: request.params.taskId });
@@ -150,7 +154,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/shortages-public',
-    { ...perMinute(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
+    { ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'shortage.changed', unitId });
@@ -160,7 +164,7 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/measurements-public',
-    { ...perMinute(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
+    { ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'measurement.changed', unitId });
