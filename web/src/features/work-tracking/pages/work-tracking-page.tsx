@@ -85,7 +85,7 @@ export default function WorkTrackingPage() {
         </Button>
       </div>
 
-      <div role="group" aria-label={t('status.label')} className="flex gap-2 overflow-x-auto pb-1">
+      <div role="group" aria-label={t('status.label')} className="flex flex-wrap gap-2 pb-1">
         {STATUS_FILTERS.map((s) => (
           <button
             key={s}
