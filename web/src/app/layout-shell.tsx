@@ -11,7 +11,7 @@ import { onUnauthorized } from '../lib/api.ts';
 import { authUserKey, useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
 import { signedInRoutes } from './routes.tsx';
-import { CLEANING_FACILITY_TYPES } from '../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
 /** The menu's entries read as the titles of the pages they open, in the project's wording (rooms or apartments). */
