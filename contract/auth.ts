@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FACILITY_TYPES, ROLES } from './constants.ts';
+import { ROLES } from './constants.ts';
+import { PROJECT_TYPES } from './project-types.ts';
 import { optionalText, requiredText } from './text.ts';
 
 
@@ -26,7 +27,7 @@ export const registerInput = z
     firstName: optionalText(),
     lastName: optionalText(),
     facilityName: requiredText(200),
-    facilityType: z.enum(FACILITY_TYPES).default('construction'),
+    facilityType: z.enum(PROJECT_TYPES).default('construction'),
     phone: optionalText(40),
     city: optionalText(100),
     /** ILS before VAT; falls back to 1399 when not numeric (spec §5). */

@@ -32,17 +32,3 @@ export const ROLES_BY_ACCESS = {
   manager: ['admin', 'manager'],
   admin: ['admin'],
 } as const satisfies Record<'member' | 'manager' | 'admin', readonly Role[]>;
-
-/** Project types offered at registration; the older hotel/school/office wording still exists. */
-export const PROJECT_TYPES = ['construction', 'residential', 'commercial', 'public', 'infrastructure'] as const;
-export const FACILITY_TYPES = [...PROJECT_TYPES, 'hotel', 'school', 'office', 'renovation'] as const;
-export type FacilityType = (typeof FACILITY_TYPES)[number];
-export const CLEANING_FACILITY_TYPES: readonly string[] = ['hotel', 'school', 'office'];
-
-/** Unit types: the map list plus the generator list. */
-export const UNIT_TYPES = [
-  'apartment', 'studio', 'penthouse', 'commercial_space', 'office', 'corridor', 'kitchen', 'bathroom',
-  'storage', 'parking', 'balcony', 'lobby', 'stairwell', 'elevator', 'roof', 'basement',
-  'standard', 'deluxe', 'suite', 'presidential', 'classroom', 'meeting_room', 'public_area', 'laundry', 'gym', 'pool',
-] as const;
-export type UnitType = (typeof UNIT_TYPES)[number];

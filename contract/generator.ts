@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { UNIT_TYPES } from './constants.ts';
+import { UNIT_TYPES } from './project-types.ts';
 import { LIMITS } from './limits.ts';
-
-export const GENERATOR_UNIT_TYPES = [
-  'apartment', 'studio', 'penthouse', 'commercial_space', 'office', 'corridor', 'kitchen', 'bathroom',
-  'storage', 'parking', 'balcony', 'lobby', 'stairwell', 'elevator', 'roof', 'basement',
-] as const;
-export const GENERATOR_PROJECT_TYPES = ['construction', 'renovation', 'commercial'] as const;
 
 export interface RoomTemplate {
   prefix: string;

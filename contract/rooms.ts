@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { UNIT_STATUSES, UNIT_TYPES } from './constants.ts';
+import { UNIT_STATUSES } from './constants.ts';
+import { UNIT_TYPES } from './project-types.ts';
 
 export const roomSchema = z.object({
   id: z.string(),

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-export const TEMPLATE_FACILITY_TYPES = ['construction', 'hotel', 'school', 'office'] as const;
-/** Unit types offered per facility type in the template form (spec §3), plus construction's. */
-export const TEMPLATE_ROOM_TYPES: Record<(typeof TEMPLATE_FACILITY_TYPES)[number], readonly string[]> = {
-  construction: ['apartment', 'studio', 'penthouse', 'commercial_space', 'parking', 'storage', 'lobby'],
-  hotel: ['standard', 'luxury', 'suite', 'family'],
-  school: ['classroom', 'laboratory', 'library', 'cafeteria'],
-  office: ['meeting_room', 'workspace', 'reception', 'break_room'],
-};
+import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from './project-types.ts';
 
 const translations = z.record(z.string(), z.object({ name: z.string().optional(), description: z.string().optional() })).nullable();
 
@@ -46,7 +38,7 @@ const templateRoomType = z.string().trim().max(40).nullable().transform((v) => (
 export const createTaskTemplateInput = z.object({
   name: templateName,
   description: templateDescription.optional().transform((v) => v ?? null),
-  facilityType: z.enum(TEMPLATE_FACILITY_TYPES),
+  facilityType: z.enum(TEMPLATE_PROJECT_TYPES),
   roomType: templateRoomType.optional().transform((v) => v ?? null),
   isRequired: z.boolean().default(true),
   requiresPhoto: z.boolean().default(false),
@@ -62,7 +54,7 @@ export type CreateTaskTemplateInput = z.output<typeof createTaskTemplateInput>;
 export const updateTaskTemplateInput = z.object({
   name: templateName.optional(),
   description: templateDescription.optional(),
-  facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional(),
+  facilityType: z.enum(TEMPLATE_PROJECT_TYPES).optional(),
   roomType: templateRoomType.optional(),
   isRequired: z.boolean().optional(),
   requiresPhoto: z.boolean().optional(),
@@ -72,10 +64,9 @@ export const updateTaskTemplateInput = z.object({
 export type UpdateTaskTemplateInput = z.output<typeof updateTaskTemplateInput>;
 
 /** Without a facility type, the defaults follow the project's own type. */
-export const initDefaultsInput = z.object({ facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional() });
+export const initDefaultsInput = z.object({ facilityType: z.enum(TEMPLATE_PROJECT_TYPES).optional() });
 export const initDefaultsResult = z.object({ created: z.number().int(), message: z.string() });
 
-type TemplateFacilityType = (typeof TEMPLATE_FACILITY_TYPES)[number];
 /** Templates exist for construction, hotel, school and office; every other project type reads construction's. */
-export const templateFacilityTypeOf = (facilityType: string | null | undefined): TemplateFacilityType =>
-  (TEMPLATE_FACILITY_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateFacilityType) : 'construction';
+export const templateFacilityTypeOf = (facilityType: string | null | undefined): TemplateProjectType =>
+  (TEMPLATE_PROJECT_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateProjectType) : 'construction';

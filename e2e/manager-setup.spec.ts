@@ -40,4 +40,16 @@ test('manager setup: generate a building, schedule the seven stages on floor pre
   await expect(page.getByTestId('label-page')).toHaveCount(3);
   await page.emulateMedia({ media: 'screen' });
   await expectNoSeriousA11yViolations(page);
+
+  // On a 360 px phone, in Hebrew, every work-tracking status tab (the "done" one too) is on screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/work-tracking');
+  const tabs = page.getByRole('group', { name: 'סינון לפי סטטוס' }).getByRole('button');
+  await expect(tabs).toHaveCount(4);
+  await expect(tabs.last()).toContainText('הושלם');
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from '../../contract/rooms.ts';
+import type { TaskTemplate } from '../../contract/templates.ts';
 import { createTestApp, login, type TestContext } from '../test/helpers.ts';
 import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
 
@@ -57,5 +58,14 @@ describe('demo data', () => {
       expect(details.tasks.map((t: { requiresPhoto: boolean }) => t.requiresPhoto)).toEqual([true, true, false, true, false, true, false]);
       expect(details.tasks[0].name).toBe('בדיקת איטום ברטובים ומרפסות');
     }
+  });
+
+  it('lists as its templates the seven stages its apartments carry, in the same order', async () => {
+    const templates = (await get('/api/task-templates?facilityType=construction')).json() as TaskTemplate[];
+    const details = (await get(`/api/dashboard/room-details/${((await get('/api/rooms')).json() as Room[])[0].id}`)).json();
+    expect(templates).toHaveLength(7);
+    const shape = (t: { name: string; estimatedMinutes: number; requiresPhoto: boolean }) => [t.name, t.estimatedMinutes, t.requiresPhoto];
+    expect([...templates].sort((a, b) => a.sortOrder - b.sortOrder).map(shape)).toEqual(details.tasks.map(shape));
+    expect(templates.every((t) => t.facilityType === 'construction' && t.roomType === null && t.translations?.en?.name)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 import type { Config } from '../config.ts';
-import { measurements, projects, shortages, taskCompletions, tasks, units, users, workSessions, workers } from './schema/index.ts';
+import { measurements, projects, shortages, taskCompletions, taskTemplates, tasks, units, users, workSessions, workers } from './schema/index.ts';
 import { defaultTaskRows } from '../../contract/default-tasks.ts';
 import { deriveFloor } from '../../contract/rooms.ts';
 import { hashPassword, upsertPlatformAdmin } from '../modules/auth/auth.service.ts';
@@ -24,7 +24,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-/** A demo project: 50 apartments, the seven stages on each, some done today by named workers. */
+/**
+ * A demo project: 50 apartments, the seven stages on each, some done today by named workers. The
+ * project's task templates are the same seven stages, so the templates page lists what the units carry.
+ */
 export async function seedDemoData(db: Db, now = new Date()) {
   const today = localDate('Asia/Jerusalem', now);
   const passwordHash = await hashPassword(DEMO_MANAGER.password);
@@ -66,6 +69,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
       .values(labels.map((number) => ({ projectId: project.id, number, floor: deriveFloor(number), type: 'apartment', facilityType: 'construction' })))
       .returning({ id: units.id, number: units.number });
     const stages = defaultTaskRows();
+    await tx.insert(taskTemplates).values(stages.map((s) => ({ ...s, projectId: project.id, facilityType: 'construction' })));
     const taskRows = await tx
       .insert(tasks)
       .values(unitRows.flatMap((u) => stages.map((s) => ({ ...s, projectId: project.id, unitId: u.id, recurrence: 'once' }))))

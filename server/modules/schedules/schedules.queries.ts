@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { CLEANING_FACILITY_TYPES } from '../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
 import type { Recurrence } from '../../../contract/schedules.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TEMPLATE_PROJECT_TYPES } from '../../../contract/project-types.ts';
 import {
-  TEMPLATE_FACILITY_TYPES,
   createTaskTemplateInput,
   initDefaultsInput,
   initDefaultsResult,
@@ -25,7 +25,7 @@ export async function templateRoutes(base: FastifyInstance) {
 
   app.get(
     '/task-templates',
-    { config: { access: 'manager' }, schema: { querystring: z.object({ facilityType: z.enum(TEMPLATE_FACILITY_TYPES).optional() }), response: { 200: z.array(taskTemplateSchema) } } },
+    { config: { access: 'manager' }, schema: { querystring: z.object({ facilityType: z.enum(TEMPLATE_PROJECT_TYPES).optional() }), response: { 200: z.array(taskTemplateSchema) } } },
     async (request) => listTaskTemplates(app, userOf(request), request.query.facilityType),
   );
 

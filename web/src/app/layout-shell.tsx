@@ -11,9 +11,11 @@ import { onUnauthorized } from '../lib/api.ts';
 import { authUserKey, useAuthUser, useLogout, useProfile } from '../features/auth/api/auth.ts';
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
 import { signedInRoutes } from './routes.tsx';
+import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
-function SideMenu({ onNavigate, showProfile }: { onNavigate?: () => void; showProfile: boolean }) {
+/** The menu's entries read as the titles of the pages they open, in the project's wording (rooms or apartments). */
+function SideMenu({ onNavigate, showProfile, cleaning }: { onNavigate?: () => void; showProfile: boolean; cleaning: boolean }) {
   const { t } = useTranslation('common');
   const logout = useLogout();
   const navigate = useNavigate();
@@ -32,7 +34,7 @@ function SideMenu({ onNavigate, showProfile }: { onNavigate?: () => void; showPr
           }
         >
           <span aria-hidden className="w-5 text-center">{r.icon}</span>
-          {t(r.menuKey!)}
+          {t(r.menuKey!, { context: cleaning ? 'cleaning' : undefined })}
         </NavLink>
       ))}
       {showProfile && (
@@ -99,12 +101,13 @@ export function LayoutShell() {
 
   const showProfile = Boolean(user.projectId) && profile.isSuccess;
   const displayName = user.firstName || user.email || t('header.user');
+  const cleaning = CLEANING_FACILITY_TYPES.includes(user.facilityType);
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden border-e border-slate-200 bg-white lg:block">
         <div className="sticky top-0 h-screen">
-          <SideMenu showProfile={showProfile} />
+          <SideMenu showProfile={showProfile} cleaning={cleaning} />
         </div>
       </aside>
       <div className="min-w-0">
@@ -120,12 +123,13 @@ export function LayoutShell() {
               <RadixDialog.Content className="fixed inset-y-0 start-0 z-50 w-64 bg-white shadow-xl lg:hidden">
                 <RadixDialog.Title className="sr-only">{t('nav.label')}</RadixDialog.Title>
                 <RadixDialog.Description className="sr-only">{t('nav.label')}</RadixDialog.Description>
-                <SideMenu onNavigate={() => setDrawerOpen(false)} showProfile={showProfile} />
+                <SideMenu onNavigate={() => setDrawerOpen(false)} showProfile={showProfile} cleaning={cleaning} />
               </RadixDialog.Content>
             </RadixDialog.Portal>
           </RadixDialog.Root>
+          {/* Names are isolated: a Hebrew name never jumbles inside left-to-right text, nor the reverse. */}
           <div className="min-w-0 flex-1 truncate font-semibold" data-testid="facility-name">
-            {user.facilityName}
+            <bdi>{user.facilityName}</bdi>
           </div>
           <div className="flex items-center gap-2 text-sm text-slate-700">
             {user.profileImageUrl ? (
@@ -135,7 +139,7 @@ export function LayoutShell() {
                 {displayName.slice(0, 1).toUpperCase()}
               </span>
             )}
-            <span data-testid="user-name">{displayName}</span>
+            <bdi data-testid="user-name">{displayName}</bdi>
           </div>
         </header>
         {user.projectStatus !== 'active' && (

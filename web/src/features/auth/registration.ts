@@ -1,8 +1,7 @@
-import { DEFAULT_MONTHLY_PRICE_ILS, PROJECT_TYPES } from '../../../../contract/constants.ts';
+import { DEFAULT_MONTHLY_PRICE_ILS } from '../../../../contract/constants.ts';
+import type { ProjectType } from '../../../../contract/project-types.ts';
 import type { ApiErrorBody } from '../../../../contract/errors.ts';
 import type { RegisterRequest } from './api/auth.ts';
-
-export type ProjectType = (typeof PROJECT_TYPES)[number];
 
 /** The registration form as typed: every value a string, as the inputs hold them. */
 export interface RegisterForm {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Profile } from '../../../../../contract/auth.ts';
+import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -64,7 +65,7 @@ function ProfileView({ profile }: { profile: Profile }) {
         <DetailsList
           items={[
             { label: t('business.projectName'), value: profile.facilityName },
-            { label: t('business.projectType'), value: t(`facilityTypes.${profile.facilityType}`, { defaultValue: profile.facilityType }) },
+            { label: t('business.projectType'), value: t(projectTypeLabelKey(profile.facilityType), { defaultValue: profile.facilityType }) },
             {
               label: t('business.role'),
               value: (

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_TYPES } from '../../../../../contract/constants.ts';
+import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import RegisterPage from './register-page.tsx';
 
@@ -86,7 +86,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(body.facilityType).toBe('construction');
   });
 
-  it('offers the five project types', () => {
+  it('offers every project type', () => {
     mockFetch({});
     renderRegister();
     const values = within(select('Project type'))

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, useNavigate } from 'react-router';
-import { PROJECT_TYPES } from '../../../../../contract/constants.ts';
+import { PROJECT_TYPES, projectTypeLabelKey, type ProjectType } from '../../../../../contract/project-types.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -17,7 +17,6 @@ import {
   issuesByField,
   missingRequiredFields,
   parseMonthlyPrice,
-  type ProjectType,
   type RegisterField,
   type RegisterForm,
 } from '../registration.ts';
@@ -195,7 +194,7 @@ export default function RegisterPage() {
               >
                 {PROJECT_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {t(`register.projectTypes.${type}`)}
+                    {t(projectTypeLabelKey(type))}
                   </option>
                 ))}
               </Select>

@@ -1,5 +1,5 @@
+import { UNIT_TYPES, type UnitType } from '../../../../../contract/project-types.ts';
 import {
-  GENERATOR_UNIT_TYPES,
   MAX_BULK_UNITS,
   MAX_PREFIX,
   expandTemplates,
@@ -9,8 +9,6 @@ import {
 import { deriveFloor } from '../../../../../contract/rooms.ts';
 import type { NewRoom } from '../api/generator.ts';
 
-export type GeneratorUnitType = (typeof GENERATOR_UNIT_TYPES)[number];
-
 /** One range as typed: numbers stay text so invalid input can be shown and fall back to 1. */
 export interface RangeRow {
   id: number;
@@ -18,7 +16,7 @@ export interface RangeRow {
   start: string;
   end: string;
   facilityType: string;
-  roomType: GeneratorUnitType;
+  roomType: UnitType;
 }
 
 export type RowProblem = 'prefixTooLong' | 'endBeforeStart';
@@ -27,7 +25,7 @@ let nextRowId = 1;
 export const newRowId = () => nextRowId++;
 
 export function rowFromTemplate(t: RoomTemplate): RangeRow {
-  const roomType = (GENERATOR_UNIT_TYPES as readonly string[]).includes(t.roomType) ? (t.roomType as GeneratorUnitType) : 'apartment';
+  const roomType = (UNIT_TYPES as readonly string[]).includes(t.roomType) ? (t.roomType as UnitType) : 'apartment';
   return { id: newRowId(), prefix: t.prefix, start: String(t.startNumber), end: String(t.endNumber), facilityType: t.facilityType, roomType };
 }
 
@@ -79,7 +77,7 @@ export function planGeneration(rows: RangeRow[], existingLabels: ReadonlySet<str
   const units: NewRoom[] = expanded.map((u) => ({
     number: u.number,
     facilityType: u.facilityType,
-    type: u.type as GeneratorUnitType,
+    type: u.type as UnitType,
     floor: deriveFloor(u.number),
     status: 'needs_cleaning',
   }));

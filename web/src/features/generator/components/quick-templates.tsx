@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { QUICK_TEMPLATES, expandTemplates, type RoomTemplate } from '../../../../../contract/generator.ts';
+import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 
 export type QuickTemplateName = keyof typeof QUICK_TEMPLATES;
 const NAMES = Object.keys(QUICK_TEMPLATES) as QuickTemplateName[];
@@ -29,7 +30,7 @@ export function QuickTemplates({ onUse, disabled }: { onUse: (templates: RoomTem
                       {tpl.startNumber}–{tpl.prefix}
                       {tpl.endNumber}
                     </bdi>
-                    <span>{t(`unitTypes.${tpl.roomType}`, { defaultValue: tpl.roomType })}</span>
+                    <span>{t(unitTypeLabelKey(tpl.roomType), { defaultValue: tpl.roomType })}</span>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { GENERATOR_UNIT_TYPES, MAX_PREFIX } from '../../../../../contract/generator.ts';
+import { MAX_PREFIX } from '../../../../../contract/generator.ts';
+import { UNIT_TYPES, projectTypeLabelKey, unitTypeLabelKey, type UnitType } from '../../../../../contract/project-types.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { fallsBackToOne, rowLabels, rowProblem, type GeneratorUnitType, type RangeRow } from './generator-rows.ts';
+import { fallsBackToOne, rowLabels, rowProblem, type RangeRow } from './generator-rows.ts';
 
 /** How many labels of a range the live example shows before eliding to the last one. */
 export const EXAMPLE_LABELS = 5;
@@ -83,16 +84,16 @@ export function RangeRowEditor({
           <SelectField label={t('rows.facilityType')} value={row.facilityType} onChange={(e) => onChange({ facilityType: e.target.value })}>
             {facilityTypes.map((f) => (
               <option key={f} value={f}>
-                {t(`facilityTypes.${f}`, { defaultValue: f })}
+                {t(projectTypeLabelKey(f), { defaultValue: f })}
               </option>
             ))}
           </SelectField>
         </div>
         <div className="min-[420px]:col-span-3 lg:col-span-1">
-          <SelectField label={t('rows.roomType')} value={row.roomType} onChange={(e) => onChange({ roomType: e.target.value as GeneratorUnitType })}>
-            {GENERATOR_UNIT_TYPES.map((u) => (
+          <SelectField label={t('rows.roomType')} value={row.roomType} onChange={(e) => onChange({ roomType: e.target.value as UnitType })}>
+            {UNIT_TYPES.map((u) => (
               <option key={u} value={u}>
-                {t(`unitTypes.${u}`)}
+                {t(unitTypeLabelKey(u))}
               </option>
             ))}
           </SelectField>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
-import { GENERATOR_PROJECT_TYPES, MAX_BULK_UNITS, type RoomTemplate } from '../../../../../contract/generator.ts';
+import { MAX_BULK_UNITS, type RoomTemplate } from '../../../../../contract/generator.ts';
+import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -29,9 +30,9 @@ export default function RoomGeneratorPage() {
   const navigate = useNavigate();
   const { data: user } = useAuthUser();
   const projectFacility = user?.facilityType || 'construction';
-  // The generator's project types, plus the project's own when it is another (a hotel, a school).
+  // Every project type, plus the project's own if it is none of them (an older project).
   const facilityTypes = useMemo(
-    () => [...new Set<string>([...GENERATOR_PROJECT_TYPES, projectFacility])],
+    () => [...new Set<string>([...PROJECT_TYPES, projectFacility])],
     [projectFacility],
   );
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -105,7 +106,7 @@ export default function QrPrintPage() {
                 {project.name}
               </dd>
               <dt className="font-medium text-slate-700">{t('print.type')}</dt>
-              <dd>{t(`facilityTypes.${project.facilityType}`, { defaultValue: project.facilityType })}</dd>
+              <dd>{t(projectTypeLabelKey(project.facilityType), { defaultValue: project.facilityType })}</dd>
               <dt className="font-medium text-slate-700">{t('print.uniqueId')}</dt>
               <dd className="min-w-0 break-all">
                 <span dir="ltr" className="font-mono">

@@ -101,9 +101,9 @@ describe('Unit labels page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Create apartments' })).toHaveAttribute('href', '/room-generator');
   });
 
-  it('shows "Failed to fetch rooms" with a retry', async () => {
+  it('shows "Failed to fetch apartments" with a retry', async () => {
     const fetchMock = renderPage(mediumProject, { 'GET /api/rooms': { status: 500, body: { message: 'boom' } } });
-    expect(await screen.findByText('Failed to fetch rooms')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch apartments')).toBeInTheDocument();
     fetchMock.mockClear();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());

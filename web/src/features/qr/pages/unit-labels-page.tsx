@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { Room } from '../../../../../contract/rooms.ts';
+import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { useRoomsText } from '../lib/use-wording.ts';
 import { STATUS_EDGE_CLASS, formatDateTime, normalizeStatus } from '../lib/room-display.ts';
 import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
@@ -24,7 +25,7 @@ export function RoomCard({ room, onOpen }: { room: Room; onOpen: (room: Room) =>
         <TaskCountBadge completed={room.completedTasksToday} total={room.totalTasksToday} />
       </span>
       <span className="text-xs text-slate-700">
-        {floor} · {t(`types.${room.type}`, { defaultValue: room.type })}
+        {floor} · {t(unitTypeLabelKey(room.type), { defaultValue: room.type })}
       </span>
       <RoomStatusLabel status={status} className="text-sm font-medium text-slate-800" />
       <span className="text-xs text-slate-700">

@@ -1,4 +1,5 @@
 import type { Room } from '../../../../../contract/rooms.ts';
+import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -83,7 +84,7 @@ export function RoomDetailsDialog({
             <dt className="text-slate-700">{t('details.floor')}</dt>
             <dd className="font-medium">{shown.floor ?? t('card.noFloor')}</dd>
             <dt className="text-slate-700">{t('details.type')}</dt>
-            <dd className="font-medium">{t(`types.${shown.type}`, { defaultValue: shown.type })}</dd>
+            <dd className="font-medium">{t(unitTypeLabelKey(shown.type), { defaultValue: shown.type })}</dd>
             <dt className="text-slate-700">{t('details.status')}</dt>
             <dd className="font-medium">
               <RoomStatusLabel status={shown.status} />

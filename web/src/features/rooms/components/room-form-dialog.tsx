@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { UNIT_TYPES, type UnitType } from '../../../../../contract/constants.ts';
+import { UNIT_TYPES, unitTypeLabelKey, type UnitType } from '../../../../../contract/project-types.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -113,7 +113,7 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
       <SelectField label={t('form.type')} value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as UnitType })}>
         {UNIT_TYPES.map((type) => (
           <option key={type} value={type}>
-            {t(`types.${type}`)}
+            {t(unitTypeLabelKey(type))}
           </option>
         ))}
       </SelectField>

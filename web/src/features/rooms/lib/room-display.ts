@@ -1,4 +1,5 @@
-import { CLEANING_FACILITY_TYPES, UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
+import { UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 
 /**
  * DESIGN "Words follow the facility type": hotel, school and office projects read as rooms and

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useSchedulingT } from '../lib/use-wording.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
+import { PROJECT_TYPES, UNIT_TYPES, inListOrder, projectTypeLabelKey, unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { ALL, distinct, filterUnits, type UnitFilter } from '../lib/unit-filter.ts';
+import { ALL, filterUnits, type UnitFilter } from '../lib/unit-filter.ts';
 
 export const BULK_PAGE_SIZE = 60;
 
@@ -29,9 +30,9 @@ export function BulkUnitPicker({
   const listId = useId();
   const [page, setPage] = useState(1);
 
-  const facilityTypes = useMemo(() => distinct(units.map((u) => u.facilityType)), [units]);
+  const facilityTypes = useMemo(() => inListOrder(PROJECT_TYPES, units.map((u) => u.facilityType)), [units]);
   const unitTypes = useMemo(
-    () => distinct(units.filter((u) => filter.facilityType === ALL || u.facilityType === filter.facilityType).map((u) => u.type)),
+    () => inListOrder(UNIT_TYPES, units.filter((u) => filter.facilityType === ALL || u.facilityType === filter.facilityType).map((u) => u.type)),
     [units, filter.facilityType],
   );
   const matching = useMemo(() => filterUnits(units, filter), [units, filter]);
@@ -64,7 +65,7 @@ export function BulkUnitPicker({
           <option value={ALL}>{t('bulk.all')}</option>
           {facilityTypes.map((f) => (
             <option key={f} value={f}>
-              {t(`facilityType.${f}`, { defaultValue: f })}
+              {t(projectTypeLabelKey(f), { defaultValue: f })}
             </option>
           ))}
         </SelectField>
@@ -72,7 +73,7 @@ export function BulkUnitPicker({
           <option value={ALL}>{t('bulk.all')}</option>
           {unitTypes.map((ty) => (
             <option key={ty} value={ty}>
-              {t(`unitType.${ty}`, { defaultValue: ty })}
+              {t(unitTypeLabelKey(ty), { defaultValue: ty })}
             </option>
           ))}
         </SelectField>
@@ -116,7 +117,7 @@ export function BulkUnitPicker({
                     <span className="block truncate font-semibold" dir="auto">
                       {u.number}
                     </span>
-                    <span className="block truncate text-xs text-slate-600">{t(`unitType.${u.type}`, { defaultValue: u.type })}</span>
+                    <span className="block truncate text-xs text-slate-600">{t(unitTypeLabelKey(u.type), { defaultValue: u.type })}</span>
                   </span>
                 </label>
               </li>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useSchedulingT } from '../lib/use-wording.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
+import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -64,7 +65,7 @@ export function SingleUnitPicker({ units, roomId, onChange }: { units: Room[]; r
   }, [units, query, roomId]);
 
   const label = (u: Room) =>
-    [u.number, u.name, t(`unitType.${u.type}`, { defaultValue: u.type }), u.floor !== null ? t('single.floor', { floor: u.floor }) : null].filter(Boolean).join(' · ');
+    [u.number, u.name, t(unitTypeLabelKey(u.type), { defaultValue: u.type }), u.floor !== null ? t('single.floor', { floor: u.floor }) : null].filter(Boolean).join(' · ');
 
   return (
     <div className="space-y-3">

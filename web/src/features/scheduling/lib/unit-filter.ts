@@ -1,6 +1,5 @@
 import { compareUnitLabels, type Room } from '../../../../../contract/rooms.ts';
-import { TEMPLATE_FACILITY_TYPES } from '../../../../../contract/templates.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES, TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
 import type { Recurrence } from '../../../../../contract/schedules.ts';
 
 export const ALL = 'all';
@@ -25,13 +24,9 @@ export function filterUnits(units: readonly Room[], filter: UnitFilter): Room[] 
 
 export const sortUnits = (units: readonly Room[]) => [...units].sort((a, b) => compareUnitLabels(a.number, b.number));
 
-/** Distinct values of a field, sorted, for a filter's options. */
-export const distinct = (values: Iterable<string>) => [...new Set(values)].filter(Boolean).sort();
-
-type TemplateFacility = (typeof TEMPLATE_FACILITY_TYPES)[number];
 /** Templates exist for construction, hotel, school and office; other project types read construction's. */
-export const templateFacilityOf = (facilityType: string | undefined): TemplateFacility =>
-  (TEMPLATE_FACILITY_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateFacility) : 'construction';
+export const templateFacilityOf = (facilityType: string | undefined): TemplateProjectType =>
+  (TEMPLATE_PROJECT_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateProjectType) : 'construction';
 
 /** A construction stage is done once; a cleaning routine opens again each day (DESIGN.md). */
 export const defaultRecurrenceOf = (facilityType: string | undefined): Recurrence =>

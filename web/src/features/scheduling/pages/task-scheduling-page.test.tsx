@@ -53,11 +53,11 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     await screen.findByRole('option', { name: /^101/ });
 
     await u.click(save);
-    expect(screen.getByRole('alert')).toHaveTextContent('אנא בחר חדר');
+    expect(screen.getByRole('alert')).toHaveTextContent('אנא בחר דירה');
 
     await u.click(screen.getByRole('button', { name: 'העתקה לדירות רבות' }));
     await u.click(save);
-    expect(screen.getByRole('alert')).toHaveTextContent('אנא בחר חדרים');
+    expect(screen.getByRole('alert')).toHaveTextContent('אנא בחר דירות');
 
     await u.click(screen.getByRole('button', { name: 'דירה אחת' }));
     await u.selectOptions(screen.getByLabelText('דירה'), 'r102');

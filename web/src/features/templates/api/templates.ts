@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '../../../../../contract/templates.ts';
-import { TEMPLATE_FACILITY_TYPES } from '../../../../../contract/templates.ts';
+import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
-export type TemplateFacilityType = (typeof TEMPLATE_FACILITY_TYPES)[number];
+export type TemplateFacilityType = TemplateProjectType;
 
 export const taskTemplatesKey = ['/api/task-templates'] as const;
 const listKey = (facilityType: TemplateFacilityType) => [...taskTemplatesKey, { facilityType }] as const;
@@ -78,4 +78,4 @@ export function templateText(template: Pick<TaskTemplate, 'name' | 'description'
 }
 
 export const isTemplateFacilityType = (v: string | undefined | null): v is TemplateFacilityType =>
-  (TEMPLATE_FACILITY_TYPES as readonly string[]).includes(v ?? '');
+  (TEMPLATE_PROJECT_TYPES as readonly string[]).includes(v ?? '');

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { TaskTemplate } from '../../../../../contract/templates.ts';
+import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { templateText } from '../api/templates.ts';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium';
@@ -16,7 +17,7 @@ export function TaskTemplateCard({ template, onEdit, onDelete }: { template: Tas
         <ul className="flex flex-wrap gap-2" aria-label={t('list.details', { name })}>
           <li className={`${badge} bg-slate-100 text-slate-800`}>
             {template.roomType
-              ? t(`roomTypes.${template.roomType}`, { defaultValue: template.roomType })
+              ? t(unitTypeLabelKey(template.roomType), { defaultValue: template.roomType })
               : t(template.facilityType === 'construction' ? 'roomTypes.all' : 'roomTypes.allRooms')}
           </li>
           <li className={`${badge} bg-blue-50 text-blue-900`}>{t('list.minutes', { minutes: template.estimatedMinutes })}</li>

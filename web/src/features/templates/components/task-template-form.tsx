@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { TEMPLATE_MINUTES, TEMPLATE_ROOM_TYPES, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
+import { TEMPLATE_MINUTES, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
+import { UNIT_TYPES, unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import type { TemplateFacilityType } from '../api/templates.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
@@ -76,7 +77,7 @@ export function TaskTemplateForm({
   const orderError = sortOrder === null ? t('form.orderInvalid', ORDER_RANGE) : undefined;
 
   // A template saved with a unit type outside today's list keeps it as an option.
-  const roomTypes = [...TEMPLATE_ROOM_TYPES[facilityType]];
+  const roomTypes: string[] = [...UNIT_TYPES];
   // Words follow the facility type: units on a construction site, rooms elsewhere.
   const rooms = facilityType !== 'construction';
   if (roomType !== 'all' && !roomTypes.includes(roomType)) roomTypes.push(roomType);
@@ -113,7 +114,7 @@ export function TaskTemplateForm({
         <option value="all">{t(rooms ? 'roomTypes.allRooms' : 'roomTypes.all')}</option>
         {roomTypes.map((rt) => (
           <option key={rt} value={rt}>
-            {t(`roomTypes.${rt}`, { defaultValue: rt })}
+            {t(unitTypeLabelKey(rt), { defaultValue: rt })}
           </option>
         ))}
       </SelectField>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { TEMPLATE_FACILITY_TYPES, templateFacilityTypeOf, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
+import { templateFacilityTypeOf, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
+import { TEMPLATE_PROJECT_TYPES, projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
@@ -108,9 +109,9 @@ export default function TaskManagementPage() {
             value={facilityType}
             onChange={(e) => isTemplateFacilityType(e.target.value) && setChosen(e.target.value)}
           >
-            {TEMPLATE_FACILITY_TYPES.map((f) => (
+            {TEMPLATE_PROJECT_TYPES.map((f) => (
               <option key={f} value={f}>
-                {t(`facilityTypes.${f}`)}
+                {t(projectTypeLabelKey(f))}
               </option>
             ))}
           </SelectField>
@@ -128,7 +129,7 @@ export default function TaskManagementPage() {
 
       <section aria-labelledby="template-list-title" aria-busy={templates.isFetching}>
         <h2 id="template-list-title" className="mb-3 text-lg font-semibold text-slate-900">
-          {t('list.title', { facility: t(`facilityTypes.${facilityType}`) })}
+          {t('list.title', { facility: t(projectTypeLabelKey(facilityType)) })}
           {templates.isSuccess && <span className="ms-2 text-sm font-normal text-slate-700">({list.length})</span>}
         </h2>
         {templates.isPending ? (
@@ -159,7 +160,7 @@ export default function TaskManagementPage() {
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         title={editing?.mode === 'edit' ? t('form.editTitle') : t('form.addTitle')}
-        description={t('form.for', { facility: t(`facilityTypes.${editing?.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType}`) })}
+        description={t('form.for', { facility: t(projectTypeLabelKey(editing?.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType)) })}
       >
         {editing && (
           <TaskTemplateForm

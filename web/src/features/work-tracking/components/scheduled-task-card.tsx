@@ -1,5 +1,6 @@
 import { useTrackingT } from '../lib/use-wording.ts';
 import type { ScheduledTask } from '../../../../../contract/schedules.ts';
+import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 
 const badgeClass: Record<ScheduledTask['status'], string> = {
   completed: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
@@ -33,7 +34,7 @@ export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; f
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <div>
           <dt className="text-xs text-slate-600">{t('card.type')}</dt>
-          <dd>{t(`unitType.${task.apartmentType}`, { defaultValue: task.apartmentType })}</dd>
+          <dd>{t(unitTypeLabelKey(task.apartmentType), { defaultValue: task.apartmentType })}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">{t('card.floor')}</dt>

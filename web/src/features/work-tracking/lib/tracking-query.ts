@@ -1,4 +1,4 @@
-import { FACILITY_TYPES } from '../../../../../contract/constants.ts';
+import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { SCHEDULED_TASK_STATUSES } from '../../../../../contract/schedules.ts';
 
 export const TRACKING_PAGE_SIZE = 50;
@@ -6,7 +6,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export const STATUS_FILTERS = ['all', ...SCHEDULED_TASK_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const PROJECT_TYPE_FILTERS = ['all', ...FACILITY_TYPES] as const;
+export const PROJECT_TYPE_FILTERS = ['all', ...PROJECT_TYPES] as const;
 
 /** The screen's state as kept in the URL: ?q=&status=&type=&page= (defaults are left out). */
 export interface TrackingFilters {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useTrackingT } from '../lib/use-wording.ts';
+import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -76,7 +77,7 @@ export default function WorkTrackingPage() {
         <SelectField label={t('projectType.label')} value={filters.projectType} onChange={(e) => update({ projectType: e.target.value })}>
           {PROJECT_TYPE_FILTERS.map((p) => (
             <option key={p} value={p}>
-              {p === 'all' ? t('projectType.all') : t(`facilityType.${p}`)}
+              {p === 'all' ? t('projectType.all') : t(projectTypeLabelKey(p))}
             </option>
           ))}
         </SelectField>
@@ -85,7 +86,7 @@ export default function WorkTrackingPage() {
         </Button>
       </div>
 
-      <div role="group" aria-label={t('status.label')} className="flex gap-2 overflow-x-auto pb-1">
+      <div role="group" aria-label={t('status.label')} className="flex flex-wrap gap-2 pb-1">
         {STATUS_FILTERS.map((s) => (
           <button
             key={s}

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../contract/constants.ts';
+import { initTestI18n, mockFetch, renderWithProviders } from '../test/render.tsx';
+import { userWith } from '../test/fixtures.ts';
+import { LayoutShell } from './layout-shell.tsx';
+import { signedInRoutes } from './routes.tsx';
+
+function renderShell(user: ReturnType<typeof userWith>) {
+  mockFetch({ 'GET /api/auth/user': { body: user }, 'GET /api/user/profile': { status: 404, body: {} } });
+  return renderWithProviders(<LayoutShell />, { language: 'en' });
+}
+
+describe('the signed-in frame', () => {
+  it('isolates a Hebrew project name and user name inside the English header', async () => {
+    renderShell({ ...userWith('construction'), facilityName: 'מגדלי הפארק — בניין A+B', firstName: 'דנה' });
+    const project = await screen.findByTestId('facility-name');
+    const projectName = within(project).getByText('מגדלי הפארק — בניין A+B');
+    expect(projectName.tagName).toBe('BDI');
+    const userName = screen.getByTestId('user-name');
+    expect(userName.tagName).toBe('BDI');
+    expect(userName).toHaveTextContent('דנה');
+  });
+
+  it('names the menu entries as the pages they open, in the project’s wording', async () => {
+    renderShell(userWith('construction'));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: /Apartment map/ })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: /Apartment labels/ })).toHaveAttribute('href', '/unit-labels');
+    expect(within(nav).getByRole('link', { name: /Schedule tasks/ })).toHaveAttribute('href', '/task-scheduling');
+  });
+
+  it('says rooms in the menu of a hotel project, as its pages do', async () => {
+    renderShell(userWith('hotel'));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: /Room map/ })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: /Room labels/ })).toHaveAttribute('href', '/unit-labels');
+  });
+});
+
+/** The title key of the page each menu entry opens (its <h1>), with whether it has a rooms wording. */
+const PAGE_TITLES: Record<string, { key: string; cleaning?: boolean }> = {
+  '/': { key: 'rooms:title', cleaning: true },
+  '/task-scheduling': { key: 'scheduling:title' },
+  '/room-generator': { key: 'generator:title' },
+  '/shortages-table': { key: 'reports:shortages.title' },
+  '/measurements-table': { key: 'reports:measurements.title' },
+  '/task-management': { key: 'templates:title' },
+  '/work-tracking': { key: 'tracking:title' },
+  '/qr-print': { key: 'qr:print.title' },
+  '/unit-labels': { key: 'qr:labels.title', cleaning: true },
+};
+
+describe('menu wording', () => {
+  const i18n = initTestI18n('en');
+  const menu = signedInRoutes.filter((r) => r.menuKey);
+
+  it('knows the title of every page in the menu', () => {
+    expect(menu.map((r) => r.path).sort()).toEqual(Object.keys(PAGE_TITLES).sort());
+  });
+
+  it.each([...LOCALES])('reads in %s exactly as the titles of the pages it opens', (lng) => {
+    const t = i18n.getFixedT(lng);
+    for (const route of menu) {
+      const page = PAGE_TITLES[route.path];
+      for (const context of page.cleaning ? [undefined, 'cleaning'] : [undefined]) {
+        expect(t(`common:${route.menuKey}`, { context }), `${lng} ${route.path} ${context ?? ''}`).toBe(t(page.key, { context }));
+      }
+    }
+    expect(t('common:nav.accountProfile')).toBe(t('account:title'));
+  });
+});
