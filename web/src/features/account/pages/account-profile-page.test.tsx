@@ -155,7 +155,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('שגיאה בעדכון');
     expect(toast).toHaveTextContent(heErrors.card_declined);
-    expect(toast).not.toHaveTextContent('Issuer refused');
+    expect(toast.textContent).not.toMatch(/[A-Za-z]{3,}/);
     expect(within(screen.getByRole('dialog')).getByLabelText(/מספר כרטיס/)).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -218,7 +218,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('שגיאה בביטול');
     expect(toast).toHaveTextContent(heErrors.account_inactive);
-    expect(toast).not.toHaveTextContent('Project state');
+    expect(toast.textContent).not.toMatch(/[A-Za-z]{3,}/);
   });
 
   it('hides the card update and cancel controls once the account is cancelled', async () => {
