@@ -45,3 +45,23 @@ export async function signIn(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('facility-name')).toBeVisible();
 }
+
+/** Where a screen puts a refusal: the toast, an alert, or the error line under a field. */
+export const refusalSelector = '[data-testid="toast"], [role="alert"], [id$="-error"]';
+
+/**
+ * A refusal is on screen in Hebrew, and nothing where refusals appear reads in Latin letters (the
+ * server's English `message` must never reach the user; a unit number like "Q999" is not a word).
+ */
+export async function expectHebrewRefusal(page: Page) {
+  const shown = page.locator(refusalSelector);
+  await expect(shown.first()).toBeVisible();
+  await expect(shown.first()).toHaveText(/[\u0590-\u05FF]{2,}/);
+  for (const text of await shown.allInnerTexts()) expect(text, 'English words where a refusal is shown').not.toMatch(/[A-Za-z]{3,}/);
+}
+
+/** Signs in through the API: the page's context gets the session cookie without going through /login. */
+export async function signInViaApi(page: Page, username: string, password: string) {
+  const res = await page.request.post('/api/login', { data: { username, password } });
+  expect(res.status()).toBe(200);
+}

@@ -33,6 +33,7 @@ export function SelectField({ label, hint, error, id, children, ...props }: Sele
     <div className="space-y-1">
       <label htmlFor={ids.controlId} className="block text-sm font-medium text-slate-700">
         {label}
+        {props.required && <span className="text-red-700" aria-hidden> *</span>}
       </label>
       <select id={ids.controlId} className={control} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...props}>
         {children}

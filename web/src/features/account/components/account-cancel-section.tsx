@@ -4,15 +4,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useCancelAccount } from '../api/account.ts';
 import { formatDate } from '../format.ts';
 
 /**
  * Cancelling stops the monthly charges; the project stays active until the end of the period
- * already paid for, which is the next billing date (spec §4). Nothing is sent before confirming.
+ * already paid for, which is the next billing date (docs/product.md, "Account profile"). Nothing is sent before confirming.
  */
 export function AccountCancelSection({ activeUntil }: { activeUntil: string }) {
   const { t, i18n } = useTranslation('account');
+  const errorText = useErrorText();
   const cancel = useCancelAccount();
   const [confirming, setConfirming] = useState(false);
   const date = formatDate(activeUntil, i18n.language);
@@ -25,9 +27,8 @@ export function AccountCancelSection({ activeUntil }: { activeUntil: string }) {
       },
       onError: (err) => {
         setConfirming(false);
-        if (err instanceof ApiError && err.status === 401) return;
-        const message = err instanceof ApiError ? err.serverMessage : undefined;
-        toast({ title: t('cancel.errorTitle'), description: message ?? t('cancel.errorDefault'), variant: 'destructive' });
+        if (err instanceof ApiError && err.code === 'unauthorized') return; // the shell reports it and signs out
+        toast({ title: t('cancel.errorTitle'), description: errorText(err, t('cancel.errorDefault')), variant: 'destructive' });
       },
     });
 

@@ -3,7 +3,7 @@ import type { Profile } from '../../../../../contract/auth.ts';
 import { brandName, formatExpiry, maskedCardNumber } from '../format.ts';
 import { DetailsList } from './details-list.tsx';
 
-/** The card on file as the owner recognises it — never more than the last four digits (DESIGN departure 1). */
+/** The card on file as the owner recognises it — never more than the last four digits (docs/product.md, "No card data stored"). */
 export function CardSummary({ card }: { card: Profile['card'] }) {
   const { t } = useTranslation('account');
   if (!card) return <p className="text-slate-700">{t('card.none')}</p>;
@@ -25,7 +25,7 @@ export function CardSummary({ card }: { card: Profile['card'] }) {
         },
         { label: t('card.brand'), value: brandName(card.brand) ?? t('card.genericBrand') },
         { label: t('card.expiry'), value: <span dir="ltr">{formatExpiry(card.expiryMonth, card.expiryYear)}</span> },
-        { label: t('card.holder'), value: card.holderName || t('notProvided') },
+        { label: t('card.holder'), value: card.holderName ? <bdi>{card.holderName}</bdi> : t('notProvided') },
       ]}
     />
   );

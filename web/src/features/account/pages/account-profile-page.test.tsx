@@ -6,6 +6,7 @@ import type { Profile } from '../../../../../contract/auth.ts';
 import { authUserKey } from '../../auth/api/auth.ts';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { dismissToast } from '../../../components/ui/toast.ts';
+import heErrors from '../../../locales/he/errors.json';
 import AccountProfilePage from './account-profile-page.tsx';
 
 const profile = (over: Partial<Profile> = {}): Profile => ({
@@ -40,7 +41,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('account profile page', () => {
+// Typing a card key by key in jsdom on a shared machine: allow more than the default 5 s per test.
+describe('account profile page', { timeout: 20_000 }, () => {
   it('shows the details, the price before VAT in shekels and the next billing date', async () => {
     mockFetch({ 'GET /api/user/profile': { body: profile() } });
     renderPage();
@@ -80,14 +82,14 @@ describe('account profile page', () => {
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Update card' }));
-    expect(within(dialog).getAllByText('Required')).toHaveLength(5);
+    expect(within(dialog).getAllByText('Required field')).toHaveLength(5);
     // Filling all but the CVV still sends nothing.
-    await user.type(within(dialog).getByLabelText(/Cardholder name/), 'Dana Levi');
+    await user.type(within(dialog).getByLabelText(/Card holder's full name/), 'Dana Levi');
     await user.type(within(dialog).getByLabelText(/Card number/), '4242424242424242');
-    await user.selectOptions(within(dialog).getByLabelText('Expiry month'), '03');
-    await user.selectOptions(within(dialog).getByLabelText('Expiry year'), String(new Date().getFullYear() + 2));
+    await user.selectOptions(within(dialog).getByLabelText(/^Expiry month/), '03');
+    await user.selectOptions(within(dialog).getByLabelText(/^Expiry year/), String(new Date().getFullYear() + 2));
     await user.click(within(dialog).getByRole('button', { name: 'Update card' }));
-    expect(within(dialog).getAllByText('Required')).toHaveLength(1);
+    expect(within(dialog).getAllByText('Required field')).toHaveLength(1);
     expect(requestsTo(fetchMock, 'PUT /api/user/credit-card')).toHaveLength(0);
   });
 
@@ -107,16 +109,16 @@ describe('account profile page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
     const dialog = await screen.findByRole('dialog');
-    const yearSelect = within(dialog).getByLabelText('Expiry year');
+    const yearSelect = within(dialog).getByLabelText(/^Expiry year/);
     const years = within(yearSelect).getAllByRole('option').slice(1).map((o) => Number((o as HTMLOptionElement).value));
     expect(years).toEqual(Array.from({ length: 10 }, (_, i) => year + i));
-    expect(within(within(dialog).getByLabelText('Expiry month')).getAllByRole('option')).toHaveLength(13);
+    expect(within(within(dialog).getByLabelText(/^Expiry month/)).getAllByRole('option')).toHaveLength(13);
     expect(within(dialog).getByLabelText(/Card number/)).toHaveAttribute('maxLength', '19');
     expect(within(dialog).getByLabelText(/CVV/)).toHaveAttribute('maxLength', '3');
 
-    await user.type(within(dialog).getByLabelText(/Cardholder name/), 'Dana Levi');
+    await user.type(within(dialog).getByLabelText(/Card holder's full name/), 'Dana Levi');
     await user.type(within(dialog).getByLabelText(/Card number/), '5555 5555 5555 4444');
-    await user.selectOptions(within(dialog).getByLabelText('Expiry month'), '03');
+    await user.selectOptions(within(dialog).getByLabelText(/^Expiry month/), '03');
     await user.selectOptions(yearSelect, String(year + 9));
     await user.type(within(dialog).getByLabelText(/CVV/), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Update card' }));
@@ -135,25 +137,52 @@ describe('account profile page', () => {
     expect(queryClient.getQueryState(authUserKey)?.isInvalidated).toBe(true);
   });
 
-  it('shows the server message under "שגיאה בעדכון" when the card is declined, and keeps the form open', async () => {
+  it('words a declined card by its code under "שגיאה בעדכון", marks the number and keeps the form open', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profile() },
-      'PUT /api/user/credit-card': { status: 402, body: { message: 'The card was declined by the card issuer. Please use another card.' } },
+      'PUT /api/user/credit-card': { status: 402, body: { code: 'card_declined', message: 'Issuer refused: do not honour (05)' } },
     });
     renderPage('he');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'עדכון כרטיס אשראי' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/שם בעל הכרטיס/), 'דנה לוי');
+    await user.type(within(dialog).getByLabelText(/שם מלא של בעל הכרטיס/), 'דנה לוי');
     await user.type(within(dialog).getByLabelText(/מספר כרטיס/), '4000000000000002');
-    await user.selectOptions(within(dialog).getByLabelText('חודש תפוגה'), '12');
-    await user.selectOptions(within(dialog).getByLabelText('שנת תפוגה'), String(new Date().getFullYear() + 1));
+    await user.selectOptions(within(dialog).getByLabelText(/^חודש תפוגה/), '12');
+    await user.selectOptions(within(dialog).getByLabelText(/^שנת תפוגה/), String(new Date().getFullYear() + 1));
     await user.type(within(dialog).getByLabelText(/CVV/), '123');
     await user.click(within(dialog).getByRole('button', { name: 'עדכון הכרטיס' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('שגיאה בעדכון');
-    expect(toast).toHaveTextContent('The card was declined by the card issuer.');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(toast).toHaveTextContent(heErrors.card_declined);
+    expect(toast.textContent).not.toMatch(/[A-Za-z]{3,}/);
+    expect(within(screen.getByRole('dialog')).getByLabelText(/מספר כרטיס/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("refuses a card the contract's schema refuses, in the card component's words, before sending", async () => {
+    const fetchMock = mockFetch({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Card holder's full name/), 'Dana Levi');
+    await user.type(within(dialog).getByLabelText(/Card number/), '4242 4242');
+    await user.selectOptions(within(dialog).getByLabelText(/^Expiry month/), '03');
+    await user.selectOptions(within(dialog).getByLabelText(/^Expiry year/), String(new Date().getFullYear() + 2));
+    await user.type(within(dialog).getByLabelText(/CVV/), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Update card' }));
+    expect(within(dialog).getByText('The card number is not valid')).toBeInTheDocument();
+    expect(within(dialog).getByText('The CVV must be 3 digits')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Card number/)).toHaveFocus();
+    expect(requestsTo(fetchMock, 'PUT /api/user/credit-card')).toHaveLength(0);
+  });
+
+  it('isolates the names of people and projects from the page direction', async () => {
+    mockFetch({ 'GET /api/user/profile': { body: profile() } });
+    renderPage('he');
+    for (const name of ['Carmel Towers', 'Dana Levi', 'Haifa']) {
+      expect((await screen.findAllByText(name)).every((el) => el.tagName === 'BDI')).toBe(true);
+    }
   });
 
   it('cancels the account only after the confirmation', async () => {
@@ -177,10 +206,10 @@ describe('account profile page', () => {
     expect(await screen.findByText('Account cancelled')).toBeInTheDocument();
   });
 
-  it('reports a refused cancellation with the server message', async () => {
+  it('words a refused cancellation by its code, not with the server message', async () => {
     mockFetch({
       'GET /api/user/profile': { body: profile() },
-      'PUT /api/user/cancel-account': { status: 409, body: { message: 'The account is not active' } },
+      'PUT /api/user/cancel-account': { status: 409, body: { code: 'account_inactive', message: 'Project state is not active' } },
     });
     renderPage('he');
     const user = userEvent.setup();
@@ -188,7 +217,8 @@ describe('account profile page', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'כן, לבטל את החשבון' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('שגיאה בביטול');
-    expect(toast).toHaveTextContent('The account is not active');
+    expect(toast).toHaveTextContent(heErrors.account_inactive);
+    expect(toast.textContent).not.toMatch(/[A-Za-z]{3,}/);
   });
 
   it('hides the card update and cancel controls once the account is cancelled', async () => {

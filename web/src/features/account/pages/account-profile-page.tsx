@@ -23,8 +23,8 @@ function ProfileView({ profile }: { profile: Profile }) {
   const none = t('notProvided');
   const isAdmin = profile.role === 'admin';
   const status = profile.projectStatus;
-  // Spec §4: the card and cancel controls belong to a live account. DESIGN ("An inactive project")
-  // adds the inactive account, whose way back is a new card; a cancelled one keeps neither.
+  // docs/product.md ("Account profile"): the card and cancel controls belong to a live account;
+  // ("Inactive project keeps its data") an inactive one's way back is a new card; a cancelled one keeps neither.
   const canUpdateCard = isAdmin && status !== 'cancelled';
   const canCancel = isAdmin && status === 'active';
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
@@ -52,11 +52,11 @@ function ProfileView({ profile }: { profile: Profile }) {
       <DetailsSection id="account-personal" title={t('personal.title')}>
         <DetailsList
           items={[
-            { label: t('personal.name'), value: name || none },
+            { label: t('personal.name'), value: name ? <bdi>{name}</bdi> : none },
             { label: t('personal.username'), value: <Ltr>{profile.username}</Ltr> },
             { label: t('personal.email'), value: profile.email ? <Ltr>{profile.email}</Ltr> : none },
             { label: t('personal.phone'), value: profile.phone ? <Ltr>{profile.phone}</Ltr> : none },
-            { label: t('personal.city'), value: profile.city || none },
+            { label: t('personal.city'), value: profile.city ? <bdi>{profile.city}</bdi> : none },
           ]}
         />
       </DetailsSection>
@@ -64,7 +64,7 @@ function ProfileView({ profile }: { profile: Profile }) {
       <DetailsSection id="account-business" title={t('business.title')}>
         <DetailsList
           items={[
-            { label: t('business.projectName'), value: profile.facilityName },
+            { label: t('business.projectName'), value: <bdi>{profile.facilityName}</bdi> },
             { label: t('business.projectType'), value: t(projectTypeLabelKey(profile.facilityType), { defaultValue: profile.facilityType }) },
             {
               label: t('business.role'),
@@ -110,7 +110,7 @@ function ProfileView({ profile }: { profile: Profile }) {
   );
 }
 
-/** /account-profile — the signed-in user's own profile, billing and card (spec "Account profile"). */
+/** /account-profile — the signed-in user's own profile, billing and card (docs/product.md, "Account profile"). */
 export default function AccountProfilePage() {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation('common');
@@ -119,8 +119,8 @@ export default function AccountProfilePage() {
   if (profile.data) return <ProfileView profile={profile.data} />;
   const err = profile.error;
   // A 401 is the shell's: it says so and sends the user to /login.
-  if (profile.isPending || (err instanceof ApiError && err.status === 401)) return <Loading />;
-  const forbidden = err instanceof ApiError && err.status === 403;
+  if (profile.isPending || (err instanceof ApiError && err.code === 'unauthorized')) return <Loading />;
+  const forbidden = err instanceof ApiError && err.code === 'forbidden';
   return (
     <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">{t('title')}</h1>

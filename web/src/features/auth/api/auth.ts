@@ -14,7 +14,7 @@ export function useAuthUser() {
       try {
         return await apiGet<User>('/api/auth/user', { signal, quiet401: true });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
+        if (err instanceof ApiError && err.code === 'unauthorized') return null;
         throw err;
       }
     },

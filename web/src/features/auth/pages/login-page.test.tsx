@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../../contract/auth.ts';
 import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import enErrors from '../../../locales/en/errors.json';
+import heErrors from '../../../locales/he/errors.json';
 import LoginPage from './login-page.tsx';
 
 const user: User = {
@@ -61,25 +63,50 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
-  it("shows the server's message in a destructive toast when login fails", async () => {
-    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 403, body: { message: 'Account disabled' } } });
+  it("words a refusal by its code in a destructive toast, never with the server's message", async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 403, body: { code: 'account_inactive', message: 'Account disabled' } } });
     renderLogin();
     const u = userEvent.setup();
     await u.type(usernameInput(), 'demo');
     await u.type(passwordInput(), 'demo1234{Enter}');
     const toast = await findToast('Login failed');
-    expect(toast).toHaveTextContent('Account disabled');
+    expect(toast).toHaveTextContent(enErrors.account_inactive);
+    expect(toast).not.toHaveTextContent('Account disabled');
     expect(screen.queryByTestId('location')).toBeNull(); // still on the login page
   });
 
-  it('says the username or password is wrong on 401, in the chosen language', async () => {
-    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
+  it('says the username or password is wrong on invalid_credentials, in the chosen language', async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 401, body: { code: 'invalid_credentials', message: 'Invalid username or password' } } });
     renderLogin('/login', 'he');
     const u = userEvent.setup();
     await u.type(screen.getByRole('textbox', { name: 'שם משתמש' }), 'demo');
     await u.type(screen.getByLabelText(/^סיסמה/), 'nope{Enter}');
     const toast = await findToast('ההתחברות נכשלה');
     expect(toast).toHaveTextContent('שם משתמש או סיסמה שגויים');
+    expect(toast).toHaveTextContent(heErrors.invalid_credentials);
+    expect(toast.textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says to wait on login_rate_limited, whatever the status', async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 429, body: { code: 'login_rate_limited', message: 'Too many login attempts' } } });
+    renderLogin('/login', 'he');
+    const u = userEvent.setup();
+    await u.type(screen.getByRole('textbox', { name: 'שם משתמש' }), 'demo');
+    await u.type(screen.getByLabelText(/^סיסמה/), 'nope{Enter}');
+    const toast = await findToast('ההתחברות נכשלה');
+    expect(toast).toHaveTextContent(heErrors.login_rate_limited);
+    expect(toast.textContent).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('says the server cannot be reached when the request never arrives', async () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(usernameInput(), 'demo');
+    await u.type(passwordInput(), 'demo1234{Enter}');
+    const toast = await findToast('Login failed');
+    expect(toast).toHaveTextContent(enErrors.network);
+    expect(toast).not.toHaveTextContent('Failed to fetch');
   });
 
   it('disables the submit button while the login is pending and sends only once', async () => {

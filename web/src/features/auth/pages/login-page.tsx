@@ -1,26 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { TFunction } from 'i18next';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser, useLogin } from '../api/auth.ts';
 import { AdminLoginDialog } from '../components/admin-login-dialog.tsx';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { CredentialsFields } from '../components/credentials-fields.tsx';
 
-/** Spec §9: after login the user goes to / after 100 ms (the toast shows first). */
+/** docs/product.md ("Sign-in screens"): after login the user goes to / after 100 ms (the toast shows first). */
 const REDIRECT_AFTER_LOGIN_MS = 100;
-
-/** What went wrong, in the reader's language where we know the cause; else the server's words. */
-function loginFailure(err: unknown, t: TFunction<'auth'>): string {
-  if (err instanceof ApiError && err.status === 401) return t('login.invalidCredentials');
-  if (err instanceof ApiError && err.status === 429) return t('login.tooMany');
-  if (err instanceof TypeError) return t('login.network'); // fetch could not reach the server
-  return errorMessage(err, t('login.failed'));
-}
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -29,6 +20,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const auth = useAuthUser();
   const login = useLogin();
+  const errorText = useErrorText();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [adminOpen, setAdminOpen] = useState(false);
@@ -54,10 +46,8 @@ export default function LoginPage() {
           toast({ title: t('login.welcome', { name: user.facilityName }), variant: 'success' });
           redirectTimer.current = setTimeout(() => navigate('/', { replace: true }), REDIRECT_AFTER_LOGIN_MS);
         },
-        onError: (err) => {
-          const description = loginFailure(err, t);
-          toast({ title: t('login.failed'), description: description === t('login.failed') ? undefined : description, variant: 'destructive' });
-        },
+        // Wrong credentials, too many attempts, no connection: each in the reader's words, by its code.
+        onError: (err) => toast({ title: t('login.failed'), description: errorText(err), variant: 'destructive' }),
       },
     );
   };

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import enErrors from '../../../locales/en/errors.json';
 import RegisterPage from './register-page.tsx';
 
 const nextYear = new Date().getFullYear() + 1;
@@ -143,41 +144,61 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('card-note')).toHaveTextContent('only the last 4 digits');
   });
 
-  it("shows the server's message under 'Registration error' and keeps the user on the page", async () => {
-    mockFetch({ 'POST /api/register': { status: 400, body: { message: 'The card has expired' } } });
+  it("words a refusal by its code under 'Registration error', marks its field and keeps the user on the page", async () => {
+    mockFetch({ 'POST /api/register': { status: 400, body: { code: 'card_expired', message: 'Gateway: expired card (54)' } } });
     renderRegister();
     const u = userEvent.setup({ delay: null });
     await fillForm();
     await submit(u);
     const toast = await findToast('Registration error');
-    expect(toast).toHaveTextContent('The card has expired');
+    expect(toast).toHaveTextContent(enErrors.card_expired);
+    expect(toast).not.toHaveTextContent('Gateway');
+    expect(select('Expiry year')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByTestId('location')).toBeNull();
   });
 
-  it("marks the fields named in the server's validation issues", async () => {
+  it("marks the fields named in the server's validation issues, in the form's own words", async () => {
     mockFetch({
       'POST /api/register': {
         status: 400,
-        body: { message: 'password: Too small', issues: [{ path: 'password', message: 'Too small: expected string to have >=6 characters' }] },
+        body: { code: 'validation_failed', message: 'password: Too small', issues: [{ path: 'password', message: 'Too small: expected string to have >=6 characters' }] },
       },
     });
     renderRegister();
     const u = userEvent.setup({ delay: null });
     await fillForm();
     await submit(u);
-    await findToast('Registration error');
+    const toast = await findToast('Registration error');
+    expect(toast).toHaveTextContent('Some details are not valid');
     expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The password must have at least 6 characters')).toBeInTheDocument();
+    expect(screen.queryByText(/Too small/)).toBeNull();
   });
 
-  it('says the username is taken on a conflict', async () => {
-    mockFetch({ 'POST /api/register': { status: 409, body: { message: 'Username already exists' } } });
+  it("refuses before sending what the contract's schema refuses: a short password, a two-digit CVV", async () => {
+    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+    renderRegister();
+    const u = userEvent.setup({ delay: null });
+    await fillForm();
+    fireEvent.change(field('Password'), { target: { value: '12345' } });
+    fireEvent.change(screen.getByLabelText(/^CVV/), { target: { value: '12' } });
+    await submit(u);
+    await findToast('Some details are not valid');
+    expect(requestsTo(fetchMock, 'POST /api/register')).toEqual([]);
+    expect(screen.getByText('The password must have at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('The CVV must be 3 digits')).toBeInTheDocument();
+    expect(field('Password')).toHaveFocus();
+  });
+
+  it('says the username is taken on username_taken', async () => {
+    mockFetch({ 'POST /api/register': { status: 409, body: { code: 'username_taken', message: 'Username already exists' } } });
     renderRegister();
     const u = userEvent.setup({ delay: null });
     await fillForm();
     await submit(u);
     const toast = await findToast('Registration error');
-    expect(toast).toHaveTextContent('This username is already taken');
+    expect(toast).toHaveTextContent(enErrors.username_taken);
+    expect(toast).not.toHaveTextContent('Username already exists');
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -192,13 +213,14 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps no card number or CVV in the query cache once the form is gone', async () => {
-    mockFetch({ 'POST /api/register': { status: 402, body: { message: 'The card was declined by the card issuer. Please use another card.' } } });
+    mockFetch({ 'POST /api/register': { status: 402, body: { code: 'card_declined', message: 'Do not honour (05)' } } });
     const { queryClient, unmount } = renderRegister();
     const u = userEvent.setup({ delay: null });
     await fillForm();
     await submit(u);
     const toast = await findToast('Registration error');
-    expect(toast).toHaveTextContent('The card was declined');
+    expect(toast).toHaveTextContent(enErrors.card_declined);
+    expect(toast).not.toHaveTextContent('honour');
     expect(field('Card number')).toHaveAttribute('aria-invalid', 'true');
     unmount();
     await waitFor(() => expect(queryClient.getMutationCache().getAll()).toHaveLength(0));
