@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
 import { dismissToast } from '../../../components/ui/toast.ts';
+import { roomDetailsQuery, roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import TaskSchedulingPage from './task-scheduling-page.tsx';
 
@@ -114,10 +115,11 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
 
   it('bulk mode: the floor prefix selects 201 and 202 only, and after saving the form resets and goes to / after 2 s', async () => {
     const u = userEvent.setup();
-    // The unit map's cached queries must go stale once tasks are added.
+    // The unit map's cached queries must go stale once tasks are added (the list is this page's own
+    // query too: it is fetched again).
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(['/api/rooms', { withTaskCounts: true }], []);
-    queryClient.setQueryData(['/api/stats/rooms'], {});
+    queryClient.setQueryData(roomStatsQuery.queryKey, {} as never);
+    queryClient.setQueryData(roomDetailsQuery('r201').queryKey, {} as never);
     const { fetchMock } = setup({ body: { message: 'ok', roomsScheduled: 2, tasksCreated: 13, tasksSkipped: 1 } }, 'en', [], 'construction', queryClient);
     await screen.findByRole('option', { name: /^101/ });
     await u.click(screen.getByRole('button', { name: 'Copy to many apartments' }));
@@ -142,8 +144,9 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('0 selected', { exact: false })).toBeInTheDocument();
     expect(screen.getAllByTestId('task-row')).toHaveLength(7);
     expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
-    expect(queryClient.getQueryState(['/api/rooms', { withTaskCounts: true }])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['/api/stats/rooms'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/rooms')).toHaveLength(2));
+    expect(queryClient.getQueryState(roomStatsQuery.queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(roomDetailsQuery('r201').queryKey)?.isInvalidated).toBe(true);
 
     expect(await screen.findByTestId('location', {}, { timeout: 3000 })).toHaveTextContent(/^\/$/);
   });
