@@ -3,11 +3,11 @@ import { toast } from '../../../components/ui/toast.ts';
 import { serverText } from '../lib/server-text.ts';
 import { useDeleteReport } from '../api/reports.ts';
 import type { Report, ReportKind } from '../lib/report-kind.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 
 /** Confirmation before deleting: nothing is sent until the user confirms. */
 export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind; report: Report | null; onClose: () => void }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   const remove = useDeleteReport(kind);
   const confirm = () => {
     if (!report) return;

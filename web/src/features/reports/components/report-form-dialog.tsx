@@ -7,11 +7,11 @@ import { serverText } from '../lib/server-text.ts';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';
 import { MM_MAX, QUANTITY_MAX, draftFrom, draftProblems, inputFrom, type DraftProblem, type ReportDraft } from '../lib/report-form.ts';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report | null; onDone: () => void }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   const create = useCreateReport(kind);
   const update = useUpdateReport(kind);
   const saving = create.isPending || update.isPending;
@@ -137,7 +137,7 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
  * dialog opens, so closing it resets the form (spec §4).
  */
 export function ReportFormDialog({ kind, open, report, onClose }: { kind: ReportKind; open: boolean; report: Report | null; onClose: () => void }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={t(report ? `${kind}.editTitle` : `${kind}.addTitle`)} wide={hasDimensions(kind)}>
       {open && <ReportForm key={report?.id ?? 'new'} kind={kind} report={report} onDone={onClose} />}

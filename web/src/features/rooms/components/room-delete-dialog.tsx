@@ -4,11 +4,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDeleteRoom } from '../api/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 
 /** Confirmation before deleting a unit: nothing is sent until the user confirms. */
 export function RoomDeleteDialog({ room, onClose, onDeleted }: { room: Room | null; onClose: () => void; onDeleted: () => void }) {
-  const { tw } = useRoomsText();
+  const { tw } = useWording('rooms');
   const { t: tc } = useTranslation('common');
   const remove = useDeleteRoom();
   const confirm = () => {

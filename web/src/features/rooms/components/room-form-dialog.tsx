@@ -7,7 +7,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const FLOOR_MIN = -20;
@@ -32,7 +32,7 @@ export function parseRoomForm(d: Draft): { values: RoomFormValues } | { errors: 
 }
 
 function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
-  const { t, tw, wording } = useRoomsText();
+  const { t, tw, wording } = useWording('rooms');
   const { t: tc } = useTranslation('common');
   const create = useCreateRoom();
   const update = useUpdateRoom();
@@ -124,7 +124,7 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
 
 /** Add a unit (room = null) or edit one. The form remounts each time it opens, so it starts fresh. */
 export function RoomFormDialog({ open, room, onClose }: { open: boolean; room: Room | null; onClose: () => void }) {
-  const { tw } = useRoomsText();
+  const { tw } = useWording('rooms');
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={room ? tw('form.editTitle', { number: room.number }) : tw('form.addTitle')}>
       {open && <RoomForm key={room?.id ?? 'new'} room={room} onDone={onClose} />}

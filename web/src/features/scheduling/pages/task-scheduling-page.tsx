@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useSchedulingT } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -19,7 +19,7 @@ import { useInactivityTimer } from '../lib/use-inactivity-timer.ts';
 export const REDIRECT_AFTER_SAVE_MS = 2000;
 
 function InactivityClosed() {
-  const { t } = useSchedulingT();
+  const { tw: t } = useWording('scheduling');
   const navigate = useNavigate();
   return (
     <div role="alert" className="mx-auto max-w-md space-y-4 rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
@@ -33,7 +33,7 @@ function InactivityClosed() {
 }
 
 function ModeToggle({ mode, onChange }: { mode: ScheduleMode; onChange: (m: ScheduleMode) => void }) {
-  const { t } = useSchedulingT();
+  const { tw: t } = useWording('scheduling');
   const item = (m: ScheduleMode) => (
     <button
       type="button"
@@ -54,7 +54,7 @@ function ModeToggle({ mode, onChange }: { mode: ScheduleMode; onChange: (m: Sche
 
 /** /task-scheduling: put a task list on one unit, or copy it to many units at once. */
 export default function TaskSchedulingPage() {
-  const { t, i18n } = useSchedulingT();
+  const { tw: t, i18n } = useWording('scheduling');
   const tc = useTranslation('common').t;
   const navigate = useNavigate();
   const auth = useAuthUser();
