@@ -3,7 +3,7 @@ import { REPORT_STATUSES, type ReportStatus } from '../../../../../contract/repo
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { serverText } from '../lib/server-text.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';
 import { MM_MAX, QUANTITY_MAX, draftFrom, draftProblems, inputFrom, type DraftProblem, type ReportDraft } from '../lib/report-form.ts';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
@@ -12,6 +12,7 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report | null; onDone: () => void }) {
   const { tw: t } = useWording('reports');
+  const errorText = useErrorText();
   const create = useCreateReport(kind);
   const update = useUpdateReport(kind);
   const saving = create.isPending || update.isPending;
@@ -37,7 +38,7 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
     if (invalid || saving) return;
     const input = inputFrom(draft, dims, report !== null);
     const onError = (fallbackKey: string) => (err: unknown) =>
-      toast({ title: t('toast.errorTitle'), description: serverText(err, t(fallbackKey)), variant: 'destructive' });
+      toast({ title: t('toast.errorTitle'), description: errorText(err, t(fallbackKey)), variant: 'destructive' });
     if (report) {
       update.mutate(
         { id: report.id, input },

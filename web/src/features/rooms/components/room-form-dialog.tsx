@@ -5,7 +5,8 @@ import type { Room } from '../../../../../contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
@@ -34,6 +35,7 @@ export function parseRoomForm(d: Draft): { values: RoomFormValues } | { errors: 
 function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
   const { t, tw, wording } = useWording('rooms');
   const { t: tc } = useTranslation('common');
+  const errorText = useErrorText();
   const create = useCreateRoom();
   const update = useUpdateRoom();
   const saving = create.isPending || update.isPending;
@@ -57,10 +59,10 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
     }
     setErrors({});
     const onError = (err: unknown) => {
-      if (err instanceof ApiError && err.status === 409) setErrors({ number: tw('form.numberExists') });
+      if (err instanceof ApiError && err.code === 'unit_number_taken') setErrors({ number: tw('form.numberExists') });
       toast({
         title: tw(room ? 'toast.updateError' : 'toast.createError'),
-        description: errorMessage(err, tc('state.error')),
+        description: errorText(err, tc('state.error')),
         variant: 'destructive',
       });
     };

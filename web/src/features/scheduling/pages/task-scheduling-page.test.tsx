@@ -7,6 +7,7 @@ import { dismissToast } from '../../../components/ui/toast.ts';
 import { roomDetailsQuery, roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import TaskSchedulingPage from './task-scheduling-page.tsx';
+import heErrors from '../../../locales/he/errors.json';
 
 const user = {
   id: 'u1', username: 'demo', firstName: 'Dana', lastName: null, email: null, phone: null, city: null, role: 'admin', isOwner: true,
@@ -151,10 +152,13 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('location', {}, { timeout: 3000 })).toHaveTextContent(/^\/$/);
   });
 
-  it('says "log in again" on a 401 and shows the server message on other errors', async () => {
+  it('says "log in again" when unauthorized and words other refusals by their code', async () => {
     const u = userEvent.setup();
     let status = 401;
-    const { fetchMock } = setup(() => ({ status, body: { message: status === 401 ? 'Unauthorized' : 'Too many units' } }), 'he');
+    const { fetchMock } = setup(
+      () => ({ status, body: status === 401 ? { code: 'unauthorized', message: 'Unauthorized' } : { code: 'too_many_schedule_rows', message: 'Too many units', params: { max: 5000 } } }),
+      'he',
+    );
     await screen.findByRole('option', { name: /^101/ });
     await u.selectOptions(screen.getByLabelText('דירה'), 'r101');
     await u.click(screen.getByRole('button', { name: 'שמירת לוח המשימות' }));
@@ -162,7 +166,8 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
 
     status = 400;
     await u.click(screen.getByRole('button', { name: 'שמירת לוח המשימות' }));
-    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Too many units'));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(heErrors.too_many_schedule_rows.replace('{{max}}', '5000')));
+    expect(screen.getByTestId('toast')).not.toHaveTextContent('Too many units');
     expect(screen.getByTestId('toast')).toHaveTextContent('שגיאה בשמירת לוח המשימות');
     expect(requestsTo(fetchMock, 'POST /api/task-schedules')).toHaveLength(2);
   });

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 import { useCreateSchedule, useRooms, useTaskTemplates } from '../api/scheduling.ts';
 import { BulkUnitPicker } from '../components/bulk-unit-picker.tsx';
@@ -56,6 +57,7 @@ function ModeToggle({ mode, onChange }: { mode: ScheduleMode; onChange: (m: Sche
 export default function TaskSchedulingPage() {
   const { tw: t, i18n } = useWording('scheduling');
   const tc = useTranslation('common').t;
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const auth = useAuthUser();
   const rooms = useRooms();
@@ -130,9 +132,9 @@ export default function TaskSchedulingPage() {
       },
       onError: (err) => {
         let description: string;
-        if (err instanceof ApiError && err.status === 401) description = t('save.reloginRequired');
-        else if (err instanceof ApiError) description = err.serverMessage ?? t('save.serverError', { status: err.status });
-        else description = t('save.failed');
+        if (err instanceof ApiError && err.code === 'unauthorized') description = t('save.reloginRequired');
+        else if (err instanceof ApiError && !err.code) description = t('save.serverError', { status: err.status });
+        else description = errorText(err, t('save.failed'));
         toast({ title: t('save.failed'), description, variant: 'destructive' });
       },
     });

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 import {
   isTemplateFacilityType,
@@ -30,6 +30,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; template: TaskTemplate } | null
 export default function TaskManagementPage() {
   const { t, i18n } = useTranslation('templates');
   const { t: tc } = useTranslation('common');
+  const errorText = useErrorText();
   const { data: user } = useAuthUser();
   const [chosen, setChosen] = useState<TemplateFacilityType | null>(null);
   // Until the manager picks one, the filter follows the project's own facility type.
@@ -52,7 +53,7 @@ export default function TaskManagementPage() {
             toast({ title: t('toast.updated'), variant: 'success' });
             setEditing(null);
           },
-          onError: (err) => toast({ title: t('toast.updateError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+          onError: (err) => toast({ title: t('toast.updateError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
         },
       );
     } else {
@@ -61,7 +62,7 @@ export default function TaskManagementPage() {
           toast({ title: t('toast.created'), variant: 'success' });
           setEditing(null);
         },
-        onError: (err) => toast({ title: t('toast.createError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+        onError: (err) => toast({ title: t('toast.createError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
       });
     }
   };
@@ -73,7 +74,7 @@ export default function TaskManagementPage() {
         toast({ title: t('toast.deleted'), variant: 'success' });
         setDeleting(null);
       },
-      onError: (err) => toast({ title: t('toast.deleteError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+      onError: (err) => toast({ title: t('toast.deleteError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
     });
   };
 
@@ -83,7 +84,7 @@ export default function TaskManagementPage() {
         res.created > 0
           ? toast({ title: t('toast.defaultsAdded'), description: t('toast.defaultsAddedCount', { count: res.created }), variant: 'success' })
           : toast({ title: t('toast.defaultsExist') }),
-      onError: (err) => toast({ title: t('toast.defaultsError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+      onError: (err) => toast({ title: t('toast.defaultsError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
     });
 
   const hasDefaults = WITH_DEFAULTS.includes(facilityType);
@@ -136,7 +137,7 @@ export default function TaskManagementPage() {
         ) : templates.isError ? (
           <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
             <p>{t('list.error')}</p>
-            <p className="text-sm">{errorMessage(templates.error, tc('state.error'))}</p>
+            <p className="text-sm">{errorText(templates.error, tc('state.error'))}</p>
             <Button variant="secondary" onClick={() => void templates.refetch()}>
               {tc('actions.retry')}
             </Button>
