@@ -2,6 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { roomDetailsQuery, roomStatsQuery, roomsQuery } from '../lib/queries/rooms.ts';
+import { scheduledTasksQuery } from '../lib/queries/scheduled-tasks.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
 class FakeEventSource {
@@ -31,7 +33,7 @@ function setup() {
   const spy = vi.spyOn(qc, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
   const hook = renderHook(({ on }) => useLiveUpdates(on), { wrapper, initialProps: { on: true } });
-  return { spy, hook, source: () => FakeEventSource.instances.at(-1)! };
+  return { qc, spy, hook, source: () => FakeEventSource.instances.at(-1)! };
 }
 
 describe('live updates in the browser', () => {
@@ -52,6 +54,14 @@ describe('live updates in the browser', () => {
     const keys = spy.mock.calls.map((c) => (c[0] as { queryKey: string[] }).queryKey[0]);
     expect(keys).toEqual(expect.arrayContaining(['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details']));
     expect(keys).not.toContain('/api/shortages');
+  });
+
+  it("makes stale the very queries the screens read: every screen's unit list, counters, details and tracking pages", () => {
+    const { qc, source } = setup();
+    const queries = [roomsQuery, roomStatsQuery, roomDetailsQuery('r1'), roomDetailsQuery('r1', '2026-11-20'), scheduledTasksQuery('page=1')];
+    for (const q of queries) qc.setQueryData(q.queryKey, [] as never);
+    act(() => source().emit('tasks.changed'));
+    for (const q of queries) expect(qc.getQueryState(q.queryKey)?.isInvalidated, JSON.stringify(q.queryKey)).toBe(true);
   });
 
   it('says it is disconnected on error, reconnects after a refusal, and refetches everything once back', () => {

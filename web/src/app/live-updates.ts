@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, type LiveEventType } from '../../../contract/events.ts';
+import { roomDetailsBaseKey, roomStatsQuery, roomsQuery } from '../lib/queries/rooms.ts';
+import { scheduledTasksKey } from '../lib/queries/scheduled-tasks.ts';
 
-/** Query-key prefixes each event makes stale (keys start with the API path they load). */
+const ROOMS = roomsQuery.queryKey[0];
+const STATS = roomStatsQuery.queryKey[0];
+const DETAILS = roomDetailsBaseKey[0];
+const TRACKING = scheduledTasksKey[0];
+
+/** Query-key prefixes each event makes stale (keys start with the API path they load; lib/queries defines them). */
 const AFFECTED: Record<LiveEventType, string[]> = {
-  'task.completed': ['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details', '/api/scheduled-tasks', '/api/stats/cleaning', '/api/employee-performance'],
-  'work-session.started': ['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details', '/api/scheduled-tasks'],
-  'unit.changed': ['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details', '/api/scheduled-tasks'],
-  'units.changed': ['/api/rooms', '/api/stats/rooms', '/api/scheduled-tasks'],
-  'tasks.changed': ['/api/rooms', '/api/stats/rooms', '/api/dashboard/room-details', '/api/scheduled-tasks', '/api/task-schedules'],
+  'task.completed': [ROOMS, STATS, DETAILS, TRACKING, '/api/stats/cleaning', '/api/employee-performance'],
+  'work-session.started': [ROOMS, STATS, DETAILS, TRACKING],
+  'unit.changed': [ROOMS, STATS, DETAILS, TRACKING],
+  'units.changed': [ROOMS, STATS, TRACKING],
+  'tasks.changed': [ROOMS, STATS, DETAILS, TRACKING, '/api/task-schedules'],
   'shortage.changed': ['/api/shortages'],
   'measurement.changed': ['/api/measurements'],
   resync: [],

@@ -1,20 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BulkRoomsInput, bulkRoomsResult } from '../../../../../contract/generator.ts';
-import type { Room } from '../../../../../contract/rooms.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { invalidateRoomQueries } from '../../rooms/api/rooms.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
 
 type BulkRoomsResult = z.infer<typeof bulkRoomsResult>;
 export type NewRoom = BulkRoomsInput['rooms'][number];
 
-/** Every room key starts with the API path, so this prefix reaches every feature's room list. */
-const roomsKey = ['/api/rooms'] as const;
-
 /** Every unit of the project, to tell new labels from existing ones before sending; fresh on each visit. */
-export function useExistingRooms() {
-  return useQuery({ queryKey: roomsKey, queryFn: ({ signal }) => apiGet<Room[]>('/api/rooms', { signal }), staleTime: 0 });
-}
+export const useExistingRooms = () => useQuery({ ...roomsQuery, refetchOnMount: 'always' });
 
 /**
  * Units per request. A large building is a few thousand units: sending them in slices lets the
@@ -55,6 +49,6 @@ export function useCreateRoomsBulk(onProgress: (done: number) => void) {
   return useMutation({
     mutationFn: (rooms: NewRoom[]) => createRoomsInChunks(rooms, onProgress),
     // Also after a partial failure: some units may exist now.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: roomsKey }), invalidateRoomQueries(qc)]),
+    onSettled: () => invalidateRoomQueries(qc),
   });
 }

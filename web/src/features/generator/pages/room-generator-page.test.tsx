@@ -6,6 +6,7 @@ import type { Room } from '../../../../../contract/rooms.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { BULK_CHUNK_SIZE } from '../api/generator.ts';
 import RoomGeneratorPage from './room-generator-page.tsx';
+import errors from '../../../locales/en/errors.json';
 
 const room = (number: string): Room => ({
   id: `id-${number}`, number, name: null, description: null, floor: null, type: 'apartment', facilityType: 'construction',
@@ -164,14 +165,15 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     expect(sizes).toEqual([BULK_CHUNK_SIZE, BULK_CHUNK_SIZE, 600 - 2 * BULK_CHUNK_SIZE]);
   });
 
-  it("shows the server's message when creating fails", async () => {
+  it('words a failed creation by its code, never the server message', async () => {
     const { user } = setup({
-      'POST /api/rooms/bulk': { status: 503, body: { message: 'Database unavailable' } },
+      'POST /api/rooms/bulk': { status: 503, body: { code: 'database_unavailable', message: 'Database unavailable' } },
     });
     await screen.findByTestId('generator-new');
     await user.click(screen.getByRole('button', { name: /Create new units/ }));
     const toastEl = await findToast('Error creating units');
-    expect(toastEl).toHaveTextContent('Database unavailable');
+    expect(toastEl).toHaveTextContent(errors.database_unavailable);
+    expect(toastEl).not.toHaveTextContent('Database unavailable');
     await waitFor(() => expect(screen.getByRole('button', { name: /Create new units/ })).toBeEnabled());
   });
 

@@ -5,7 +5,7 @@ import { MAX_BULK_UNITS, type RoomTemplate } from '../../../../../contract/gener
 import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
 import { BulkCreateError, useCreateRoomsBulk, useExistingRooms } from '../api/generator.ts';
 import { newRowId, planGeneration, rowFromTemplate, type RangeRow } from '../components/generator-rows.ts';
@@ -27,6 +27,7 @@ const blankRow = (facilityType: string, like?: RangeRow): RangeRow => ({
 export default function RoomGeneratorPage() {
   const { t } = useTranslation('generator');
   const { t: tc } = useTranslation('common');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const { data: user } = useAuthUser();
   const projectFacility = user?.facilityType || 'construction';
@@ -73,7 +74,7 @@ export default function RoomGeneratorPage() {
       },
       onError: (err) => {
         const created = err instanceof BulkCreateError ? err.created : 0;
-        const reason = errorMessage(err instanceof BulkCreateError ? err.cause : err, tc('state.error'));
+        const reason = errorText(err instanceof BulkCreateError ? err.cause : err, tc('state.error'));
         toast({
           title: t('toast.error'),
           description: created > 0 ? `${reason} ${t('toast.partial', { count: created })}` : reason,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { facility } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import QrPrintPage from './qr-print-page.tsx';
+import errors from '../../../locales/en/errors.json';
 
 const qrData = 'https://shalav.example.com/qr-scan?qrId=qr_8f3k2m9x';
 
@@ -122,6 +123,14 @@ describe('QR print page errors', () => {
     expect(await screen.findByText('Please choose a hotel first')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
     open.mockRestore();
+  });
+
+  it("adds why in the reader's words when the server gave a code, never its English message", async () => {
+    api({ 'GET /api/user/facility': { status: 404, body: { code: 'project_not_found', message: 'Facility not found' } } });
+    renderWithProviders(<QrPrintPage />);
+    expect(await screen.findByText('Failed to fetch facility')).toBeInTheDocument();
+    expect(screen.getByText(errors.project_not_found)).toBeInTheDocument();
+    expect(screen.queryByText('Facility not found')).not.toBeInTheDocument();
   });
 
   it('shows the Hebrew message from the spec', async () => {

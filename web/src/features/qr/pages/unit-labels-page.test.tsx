@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '../../../../../contract/rooms.ts';
-import { facility, room } from '../../../test/fixtures.ts';
+import { facility, room, userWith } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import UnitLabelsPage from './unit-labels-page.tsx';
 
@@ -17,7 +17,12 @@ const mediumProject = [
 ].map(unit);
 
 function renderPage(rooms: Room[] = mediumProject, overrides: Record<string, { status?: number; body?: unknown }> = {}) {
-  const fetchMock = mockFetch({ 'GET /api/user/facility': { body: facility }, 'GET /api/rooms': { body: rooms }, ...overrides });
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': { body: userWith(facility.facilityType) },
+    'GET /api/user/facility': { body: facility },
+    'GET /api/rooms': { body: rooms },
+    ...overrides,
+  });
   renderWithProviders(<UnitLabelsPage />);
   return fetchMock;
 }
@@ -110,7 +115,7 @@ describe('Unit labels page', { timeout: 15_000 }, () => {
   });
 
   it('uses room wording for a hotel', async () => {
-    renderPage([], { 'GET /api/user/facility': { body: { ...facility, facilityType: 'hotel' } } });
+    renderPage([], { 'GET /api/auth/user': { body: userWith('hotel') }, 'GET /api/user/facility': { body: { ...facility, facilityType: 'hotel' } } });
     expect(await screen.findByRole('heading', { name: 'Room labels' })).toBeInTheDocument();
   });
 });

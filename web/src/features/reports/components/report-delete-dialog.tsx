@@ -1,13 +1,14 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { serverText } from '../lib/server-text.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useDeleteReport } from '../api/reports.ts';
 import type { Report, ReportKind } from '../lib/report-kind.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 
 /** Confirmation before deleting: nothing is sent until the user confirms. */
 export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind; report: Report | null; onClose: () => void }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
+  const errorText = useErrorText();
   const remove = useDeleteReport(kind);
   const confirm = () => {
     if (!report) return;
@@ -16,7 +17,7 @@ export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind
         toast({ title: t(`${kind}.toast.deleted`), variant: 'success' });
         onClose();
       },
-      onError: (err) => toast({ title: t('toast.errorTitle'), description: serverText(err, t(`${kind}.toast.deleteError`)), variant: 'destructive' }),
+      onError: (err) => toast({ title: t('toast.errorTitle'), description: errorText(err, t(`${kind}.toast.deleteError`)), variant: 'destructive' }),
     });
   };
   return (

@@ -3,15 +3,16 @@ import { REPORT_STATUSES, type ReportStatus } from '../../../../../contract/repo
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { serverText } from '../lib/server-text.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';
 import { MM_MAX, QUANTITY_MAX, draftFrom, draftProblems, inputFrom, type DraftProblem, type ReportDraft } from '../lib/report-form.ts';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report | null; onDone: () => void }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
+  const errorText = useErrorText();
   const create = useCreateReport(kind);
   const update = useUpdateReport(kind);
   const saving = create.isPending || update.isPending;
@@ -37,7 +38,7 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
     if (invalid || saving) return;
     const input = inputFrom(draft, dims, report !== null);
     const onError = (fallbackKey: string) => (err: unknown) =>
-      toast({ title: t('toast.errorTitle'), description: serverText(err, t(fallbackKey)), variant: 'destructive' });
+      toast({ title: t('toast.errorTitle'), description: errorText(err, t(fallbackKey)), variant: 'destructive' });
     if (report) {
       update.mutate(
         { id: report.id, input },
@@ -137,7 +138,7 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
  * dialog opens, so closing it resets the form (spec §4).
  */
 export function ReportFormDialog({ kind, open, report, onClose }: { kind: ReportKind; open: boolean; report: Report | null; onClose: () => void }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={t(report ? `${kind}.editTitle` : `${kind}.addTitle`)} wide={hasDimensions(kind)}>
       {open && <ReportForm key={report?.id ?? 'new'} kind={kind} report={report} onDone={onClose} />}

@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
 /** Height × width × thickness, always in that order (digits and × read left to right in RTL too). */
 const dimensionsOf = (r: Report) => `${r.height ?? 0} × ${r.width ?? 0} × ${r.thickness ?? 0}`;
 
 function useFormatDate() {
-  const { lng, timeZone } = useReportsText();
+  const { lng, timeZone } = useWording('reports');
   return useMemo(() => {
     const fmt = new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone });
     return (iso: string) => {
@@ -28,7 +28,7 @@ interface ListProps {
 
 function RowActions({ report, onEdit, onDelete }: { report: Report; onEdit: () => void; onDelete: () => void }) {
   const tc = useTranslation('common').t;
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={onEdit} aria-label={t('actions.editItem', { name: report.name })}>
@@ -43,7 +43,7 @@ function RowActions({ report, onEdit, onDelete }: { report: Report; onEdit: () =
 
 /** A table on wide screens, a card per report on phones (the same rows, one of them hidden by CSS). */
 export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   const formatDate = useFormatDate();
   const dims = hasDimensions(kind);
   const unit = (r: Report) => r.apartmentNumber ?? '-';

@@ -1,5 +1,5 @@
 import type { ReportStatus } from '../../../../../contract/reports.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 
 const STATUS_CLASS: Record<ReportStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 border-amber-300',
@@ -9,7 +9,7 @@ const STATUS_CLASS: Record<ReportStatus, string> = {
 
 /** Spec §4: pending is also the display for an unknown value. */
 export function ReportStatusBadge({ status }: { status: string }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   const s: ReportStatus = status in STATUS_CLASS ? (status as ReportStatus) : 'pending';
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[s]}`} data-status={s}>

@@ -8,6 +8,7 @@ import { userWith } from '../../../test/fixtures.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import MeasurementsTablePage from '../pages/measurements-table-page.tsx';
 import ShortagesTablePage from '../pages/shortages-table-page.tsx';
+import errors from '../../../locales/en/errors.json';
 
 const shortage = (over: Partial<Shortage> = {}): Shortage => ({
   id: 's1',
@@ -173,10 +174,10 @@ describe('shortages table', () => {
     expect(next).not.toBe(first);
   });
 
-  it("shows the server's message when adding fails, and keeps the dialog open", async () => {
+  it('words a refused add by its code (with its number), and keeps the dialog open', async () => {
     const { ue } = setup('shortages', {
       'GET /api/shortages': { body: [] },
-      'POST /api/shortages': { status: 400, body: { message: 'Unknown apartment number: Z9' } },
+      'POST /api/shortages': { status: 400, body: { code: 'unit_number_unknown', message: 'Unknown apartment number: Z9', params: { number: 'Z9' } } },
     });
     await screen.findByText('No shortages registered in the system');
     await ue.click(screen.getByRole('button', { name: 'Add shortage' }));
@@ -185,7 +186,8 @@ describe('shortages table', () => {
     await ue.type(within(dialog).getByLabelText(/Apartment number/), 'Z9');
     await ue.click(within(dialog).getByRole('button', { name: 'Save' }));
     const t = await findToast('Error');
-    expect(t).toHaveTextContent('Unknown apartment number: Z9');
+    expect(t).toHaveTextContent(errors.unit_number_unknown.replace('{{number}}', 'Z9'));
+    expect(t).not.toHaveTextContent('Unknown apartment number');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useReports } from '../api/reports.ts';
 import { SEARCH_DEBOUNCE_MS, type Report, type ReportKind, type StatusFilter } from '../lib/report-kind.ts';
-import { useReportsText } from '../lib/use-reports-text.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { ReportDeleteDialog } from './report-delete-dialog.tsx';
 import { ReportFormDialog } from './report-form-dialog.tsx';
 import { ReportList } from './report-list.tsx';
@@ -26,7 +26,7 @@ function useDebounced(value: string, ms: number) {
 
 /** The shortages table and the measurements table: one screen, two kinds. */
 export function ReportsScreen({ kind }: { kind: ReportKind }) {
-  const { t } = useReportsText();
+  const { tw: t } = useWording('reports');
   const tc = useTranslation('common').t;
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');

@@ -1,12 +1,12 @@
 import type { Room } from '../../../../../contract/rooms.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { STATUS_EDGE_CLASS, formatDateTime, normalizeStatus } from '../lib/room-display.ts';
 import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 
 /** One unit on the map; a button that opens its details. */
 export function RoomCard({ room, onOpen }: { room: Room; onOpen: (room: Room) => void }) {
-  const { t, tw, lng, timeZone } = useRoomsText();
+  const { t, tw, lng, timeZone } = useWording('rooms');
   const status = normalizeStatus(room.status);
   const floor = room.floor === null ? t('card.noFloor') : t('card.floor', { floor: room.floor });
   const last = room.lastCleaned ? formatDateTime(room.lastCleaned, lng, timeZone) : tw('card.never');

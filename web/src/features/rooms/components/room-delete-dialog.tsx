@@ -2,14 +2,15 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useDeleteRoom } from '../api/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 
 /** Confirmation before deleting a unit: nothing is sent until the user confirms. */
 export function RoomDeleteDialog({ room, onClose, onDeleted }: { room: Room | null; onClose: () => void; onDeleted: () => void }) {
-  const { tw } = useRoomsText();
+  const { tw } = useWording('rooms');
   const { t: tc } = useTranslation('common');
+  const errorText = useErrorText();
   const remove = useDeleteRoom();
   const confirm = () => {
     if (!room) return;
@@ -18,7 +19,7 @@ export function RoomDeleteDialog({ room, onClose, onDeleted }: { room: Room | nu
         toast({ title: tw('toast.deleted'), variant: 'success' });
         onDeleted();
       },
-      onError: (err) => toast({ title: tw('toast.deleteError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
+      onError: (err) => toast({ title: tw('toast.deleteError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
     });
   };
   return (

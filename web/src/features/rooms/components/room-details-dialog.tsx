@@ -5,14 +5,14 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useRoomDetails } from '../api/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { formatDateTime } from '../lib/room-display.ts';
 import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 
 type DailyTask = NonNullable<ReturnType<typeof useRoomDetails>['data']>['tasks'][number];
 
 function TaskItem({ task }: { task: DailyTask }) {
-  const { t, tw, lng, timeZone } = useRoomsText();
+  const { t, tw, lng, timeZone } = useWording('rooms');
   return (
     <li className={`rounded-lg border p-3 ${task.isCompleted ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white'}`} data-testid="room-task">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -71,7 +71,7 @@ export function RoomDetailsDialog({
   onEdit: (room: Room) => void;
   onDelete: (room: Room) => void;
 }) {
-  const { t, tw, lng, timeZone } = useRoomsText();
+  const { t, tw, lng, timeZone } = useWording('rooms');
   const { t: tc } = useTranslation('common');
   const details = useRoomDetails(room?.id ?? null);
   // The list's copy shows at once; the details call's fresher copy replaces it when it arrives.

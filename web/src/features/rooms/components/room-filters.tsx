@@ -2,7 +2,7 @@ import { UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constant
 import type { Room } from '../../../../../contract/rooms.ts';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { normalizeStatus } from '../lib/room-display.ts';
 
 /** 'all', 'none' (units without a floor) or a floor number as text. */
@@ -30,7 +30,7 @@ export function filterRooms(rooms: Room[], f: RoomFilterState): Room[] {
 }
 
 export function RoomFilters({ rooms, value, onChange }: { rooms: Room[]; value: RoomFilterState; onChange: (f: RoomFilterState) => void }) {
-  const { t, tw } = useRoomsText();
+  const { t, tw } = useWording('rooms');
   const { floors, hasNone } = floorsOf(rooms);
   return (
     <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap" role="group" aria-label={t('filters.label')}>

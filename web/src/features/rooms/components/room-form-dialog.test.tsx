@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { room, userWith } from '../../../test/fixtures.ts';
 import { RoomFormDialog, parseRoomForm } from './room-form-dialog.tsx';
+import errors from '../../../locales/en/errors.json';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,14 +45,15 @@ describe('RoomFormDialog', () => {
     expect(requestsTo(fetchMock, 'POST /api/rooms')).toHaveLength(0);
   });
 
-  it('shows a duplicate number in the form and as an error toast with the server text', async () => {
-    const { onClose, user } = setup(null, { 'POST /api/rooms': { status: 409, body: { message: 'Room number already exists' } } });
+  it('shows a duplicate number (unit_number_taken) in the form and as an error toast in the reader\'s words', async () => {
+    const { onClose, user } = setup(null, { 'POST /api/rooms': { status: 409, body: { code: 'unit_number_taken', message: 'Room number already exists' } } });
     const dialog = await screen.findByRole('dialog', { name: 'Add apartment' });
     await user.type(within(dialog).getByLabelText(/Apartment number/), 'A101');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Apartment number already exists')).toBeInTheDocument();
     expect(await screen.findByText('Error creating apartment')).toBeInTheDocument();
-    expect(screen.getByText('Room number already exists')).toBeInTheDocument();
+    expect(screen.getByText(errors.unit_number_taken)).toBeInTheDocument();
+    expect(screen.queryByText('Room number already exists')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -5,9 +5,10 @@ import type { Room } from '../../../../../contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const FLOOR_MIN = -20;
@@ -32,8 +33,9 @@ export function parseRoomForm(d: Draft): { values: RoomFormValues } | { errors: 
 }
 
 function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
-  const { t, tw, wording } = useRoomsText();
+  const { t, tw, wording } = useWording('rooms');
   const { t: tc } = useTranslation('common');
+  const errorText = useErrorText();
   const create = useCreateRoom();
   const update = useUpdateRoom();
   const saving = create.isPending || update.isPending;
@@ -57,10 +59,10 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
     }
     setErrors({});
     const onError = (err: unknown) => {
-      if (err instanceof ApiError && err.status === 409) setErrors({ number: tw('form.numberExists') });
+      if (err instanceof ApiError && err.code === 'unit_number_taken') setErrors({ number: tw('form.numberExists') });
       toast({
         title: tw(room ? 'toast.updateError' : 'toast.createError'),
-        description: errorMessage(err, tc('state.error')),
+        description: errorText(err, tc('state.error')),
         variant: 'destructive',
       });
     };
@@ -124,7 +126,7 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
 
 /** Add a unit (room = null) or edit one. The form remounts each time it opens, so it starts fresh. */
 export function RoomFormDialog({ open, room, onClose }: { open: boolean; room: Room | null; onClose: () => void }) {
-  const { tw } = useRoomsText();
+  const { tw } = useWording('rooms');
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={room ? tw('form.editTitle', { number: room.number }) : tw('form.addTitle')}>
       {open && <RoomForm key={room?.id ?? 'new'} room={room} onDone={onClose} />}

@@ -1,9 +1,9 @@
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { STATUS_DOT_CLASS, TASK_TONE_CLASS, normalizeStatus, statusLabelKey, taskTone } from '../lib/room-display.ts';
 
 /** A status dot with its label: colour is never the only signal. */
 export function RoomStatusLabel({ status, className = '' }: { status: string; className?: string }) {
-  const { tw } = useRoomsText();
+  const { tw } = useWording('rooms');
   const s = normalizeStatus(status);
   return (
     <span className={`inline-flex items-center gap-1.5 ${className}`} data-status={s}>
@@ -15,7 +15,7 @@ export function RoomStatusLabel({ status, className = '' }: { status: string; cl
 
 /** Completed-of-total for today, green when all done, yellow when some, red when none, neutral without tasks. */
 export function TaskCountBadge({ completed, total }: { completed: number; total: number }) {
-  const { t, tw } = useRoomsText();
+  const { t, tw } = useWording('rooms');
   const tone = taskTone(completed, total);
   return (
     <span

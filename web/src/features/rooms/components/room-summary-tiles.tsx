@@ -1,10 +1,10 @@
 import type { RoomStats } from '../../../../../contract/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { STATUS_DOT_CLASS } from '../lib/room-display.ts';
 
 /** Four tiles: done/clean, in progress, not started/needs cleaning, total. */
 export function RoomSummaryTiles({ stats }: { stats: RoomStats | undefined }) {
-  const { tw } = useRoomsText();
+  const { tw } = useWording('rooms');
   const tiles = [
     { key: 'clean', value: stats?.clean, dot: STATUS_DOT_CLASS.clean },
     { key: 'in_progress', value: stats?.inProgress, dot: STATUS_DOT_CLASS.in_progress },

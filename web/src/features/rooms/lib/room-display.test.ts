@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_TONE_CLASS, formatDateTime, normalizeStatus, taskTone, wordingFor } from './room-display.ts';
+import { TASK_TONE_CLASS, formatDateTime, normalizeStatus, taskTone } from './room-display.ts';
 
 describe('taskTone (the completed-of-total badge)', () => {
   it('is green when every task of today is done', () => {
@@ -18,15 +18,6 @@ describe('taskTone (the completed-of-total badge)', () => {
   it('is neutral, not green, when the unit has no tasks', () => {
     expect(taskTone(0, 0)).toBe('empty');
     expect(TASK_TONE_CLASS.empty).toContain('slate');
-  });
-});
-
-describe('wordingFor', () => {
-  it('reads hotel, school and office projects as rooms and cleaning', () => {
-    for (const f of ['hotel', 'school', 'office']) expect(wordingFor(f)).toBe('cleaning');
-  });
-  it('reads construction and every other project type (and an unknown one) as construction', () => {
-    for (const f of ['construction', 'residential', 'commercial', 'renovation', undefined, null]) expect(wordingFor(f)).toBe('construction');
   });
 });
 

@@ -1,16 +1,4 @@
 import { UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
-
-/**
- * DESIGN "Words follow the facility type": hotel, school and office projects read as rooms and
- * cleaning; every other project type reads as construction (apartments, stages, done / not started).
- * Cleaning texts are the `_cleaning` i18next context of the construction key.
- */
-export type Wording = 'construction' | 'cleaning';
-export const wordingFor = (facilityType: string | null | undefined): Wording =>
-  facilityType && CLEANING_FACILITY_TYPES.includes(facilityType) ? 'cleaning' : 'construction';
-/** i18next options selecting the wording: `t(key, wordingContext(w))`. */
-export const wordingContext = (w: Wording) => (w === 'cleaning' ? { context: 'cleaning' } : {});
 
 /** Unknown values fall back to needs_cleaning (spec §4). */
 export const normalizeStatus = (status: string): UnitStatus =>

@@ -6,6 +6,7 @@ import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render
 import { dismissToast } from '../../../components/ui/toast.ts';
 import { detailsOf, room, statsOf, userWith } from '../../../test/fixtures.ts';
 import RoomMapPage from './room-map-page.tsx';
+import errors from '../../../locales/en/errors.json';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,7 +37,7 @@ function setup(list = rooms, facilityType = 'construction', extra: Parameters<ty
 
 const cards = () => screen.queryAllByTestId('room-card');
 
-describe('RoomMapPage', () => {
+describe('RoomMapPage', { timeout: 20_000 }, () => {
   it('shows every unit with its number, floor, type, status, task count and last completion', async () => {
     setup();
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -173,17 +174,18 @@ describe('RoomMapPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('reports a failed delete with the server text and keeps the unit', async () => {
+  it('reports a failed delete in the words of its code and keeps the unit', async () => {
     const { fetchMock, user } = setup(rooms, 'construction', {
       'GET /api/dashboard/room-details/r2': { body: detailsOf(a102) },
-      'DELETE /api/rooms/r2': { status: 404, body: { message: 'Room not found' } },
+      'DELETE /api/rooms/r2': { status: 404, body: { code: 'unit_not_found', message: 'Room not found' } },
     });
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.click(cards()[1]);
     await user.click(within(await screen.findByRole('dialog', { name: 'Apartment A102' })).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete apartment A102' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Error deleting apartment')).toBeInTheDocument();
-    expect(screen.getByText('Room not found')).toBeInTheDocument();
+    expect(screen.getByText(errors.unit_not_found)).toBeInTheDocument();
+    expect(screen.queryByText('Room not found')).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, 'DELETE /api/rooms/r2')).toHaveLength(1);
     expect(cards()).toHaveLength(3);
   });

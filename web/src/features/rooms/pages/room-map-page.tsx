@@ -5,7 +5,7 @@ import type { Room } from '../../../../../contract/rooms.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useRoomStats, useRooms } from '../api/rooms.ts';
-import { useRoomsText } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { RoomCard } from '../components/room-card.tsx';
 import { RoomDeleteDialog } from '../components/room-delete-dialog.tsx';
 import { RoomDetailsDialog } from '../components/room-details-dialog.tsx';
@@ -18,7 +18,7 @@ const linkClass = 'inline-flex min-h-11 items-center justify-center rounded-md b
 
 /** The manager's home: every unit of the project with today's progress. */
 export default function RoomMapPage() {
-  const { t, tw } = useRoomsText();
+  const { t, tw } = useWording('rooms');
   const { t: tc } = useTranslation('common');
   const rooms = useRooms();
   const stats = useRoomStats();

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useSchedulingT } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { PROJECT_TYPES, UNIT_TYPES, inListOrder, projectTypeLabelKey, unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,7 +26,7 @@ export function BulkUnitPicker({
   selected: ReadonlySet<string>;
   onSelectedChange: (s: Set<string>) => void;
 }) {
-  const { t } = useSchedulingT();
+  const { tw: t } = useWording('scheduling');
   const listId = useId();
   const [page, setPage] = useState(1);
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useSchedulingT } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +11,7 @@ import { useUnitTasks } from '../api/scheduling.ts';
 const MAX_OPTIONS = 500;
 
 function UnitCurrentTasks({ roomId }: { roomId: string }) {
-  const { t } = useSchedulingT();
+  const { tw: t } = useWording('scheduling');
   const tc = useTranslation('common').t;
   const tasks = useUnitTasks(roomId);
   if (tasks.isPending) return <Loading label={t('single.loadingTasks')} />;
@@ -53,7 +53,7 @@ function UnitCurrentTasks({ roomId }: { roomId: string }) {
 
 /** Single-unit target: a search box narrows a native select (fine on phones, keyboard-usable). */
 export function SingleUnitPicker({ units, roomId, onChange }: { units: Room[]; roomId: string; onChange: (id: string) => void }) {
-  const { t } = useSchedulingT();
+  const { tw: t } = useWording('scheduling');
   const [query, setQuery] = useState('');
   const options = useMemo(() => {
     const q = query.trim().toLowerCase();

@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
 import { dismissToast } from '../../../components/ui/toast.ts';
+import { roomDetailsQuery, roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import TaskSchedulingPage from './task-scheduling-page.tsx';
+import heErrors from '../../../locales/he/errors.json';
 
 const user = {
   id: 'u1', username: 'demo', firstName: 'Dana', lastName: null, email: null, phone: null, city: null, role: 'admin', isOwner: true,
@@ -114,10 +116,11 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
 
   it('bulk mode: the floor prefix selects 201 and 202 only, and after saving the form resets and goes to / after 2 s', async () => {
     const u = userEvent.setup();
-    // The unit map's cached queries must go stale once tasks are added.
+    // The unit map's cached queries must go stale once tasks are added (the list is this page's own
+    // query too: it is fetched again).
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(['/api/rooms', { withTaskCounts: true }], []);
-    queryClient.setQueryData(['/api/stats/rooms'], {});
+    queryClient.setQueryData(roomStatsQuery.queryKey, {} as never);
+    queryClient.setQueryData(roomDetailsQuery('r201').queryKey, {} as never);
     const { fetchMock } = setup({ body: { message: 'ok', roomsScheduled: 2, tasksCreated: 13, tasksSkipped: 1 } }, 'en', [], 'construction', queryClient);
     await screen.findByRole('option', { name: /^101/ });
     await u.click(screen.getByRole('button', { name: 'Copy to many apartments' }));
@@ -142,16 +145,20 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('0 selected', { exact: false })).toBeInTheDocument();
     expect(screen.getAllByTestId('task-row')).toHaveLength(7);
     expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
-    expect(queryClient.getQueryState(['/api/rooms', { withTaskCounts: true }])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['/api/stats/rooms'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/rooms')).toHaveLength(2));
+    expect(queryClient.getQueryState(roomStatsQuery.queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(roomDetailsQuery('r201').queryKey)?.isInvalidated).toBe(true);
 
     expect(await screen.findByTestId('location', {}, { timeout: 3000 })).toHaveTextContent(/^\/$/);
   });
 
-  it('says "log in again" on a 401 and shows the server message on other errors', async () => {
+  it('says "log in again" when unauthorized and words other refusals by their code', async () => {
     const u = userEvent.setup();
     let status = 401;
-    const { fetchMock } = setup(() => ({ status, body: { message: status === 401 ? 'Unauthorized' : 'Too many units' } }), 'he');
+    const { fetchMock } = setup(
+      () => ({ status, body: status === 401 ? { code: 'unauthorized', message: 'Unauthorized' } : { code: 'too_many_schedule_rows', message: 'Too many units', params: { max: 5000 } } }),
+      'he',
+    );
     await screen.findByRole('option', { name: /^101/ });
     await u.selectOptions(screen.getByLabelText('דירה'), 'r101');
     await u.click(screen.getByRole('button', { name: 'שמירת לוח המשימות' }));
@@ -159,7 +166,8 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
 
     status = 400;
     await u.click(screen.getByRole('button', { name: 'שמירת לוח המשימות' }));
-    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Too many units'));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(heErrors.too_many_schedule_rows.replace('{{max}}', '5000')));
+    expect(screen.getByTestId('toast')).not.toHaveTextContent('Too many units');
     expect(screen.getByTestId('toast')).toHaveTextContent('שגיאה בשמירת לוח המשימות');
     expect(requestsTo(fetchMock, 'POST /api/task-schedules')).toHaveLength(2);
   });

@@ -1,25 +1,20 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useSchedulingT } from '../lib/use-wording.ts';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useWording } from '../../../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
-import { useCreateSchedule, useRooms, useTaskTemplates } from '../api/scheduling.ts';
-import { BulkUnitPicker } from '../components/bulk-unit-picker.tsx';
-import { SingleUnitPicker } from '../components/single-unit-picker.tsx';
+import { useRooms } from '../api/scheduling.ts';
+import { ModeToggle, ScheduleFooter, UnitSection } from '../components/schedule-parts.tsx';
 import { TaskListEditor } from '../components/task-list-editor.tsx';
-import { buildSchedulePayload, countNamedRows, projectDefaultRows, templateRows, type ScheduleMode, type ScheduleValidationError, type TaskRow, validationLimit } from '../lib/task-rows.ts';
-import { ALL, defaultRecurrenceOf, emptyFilter, sortUnits, templateFacilityOf, type UnitFilter } from '../lib/unit-filter.ts';
+import { sortUnits } from '../lib/unit-filter.ts';
+import { useScheduleForm } from '../lib/use-schedule-form.ts';
 import { useInactivityTimer } from '../lib/use-inactivity-timer.ts';
 
-export const REDIRECT_AFTER_SAVE_MS = 2000;
 
 function InactivityClosed() {
-  const { t } = useSchedulingT();
+  const { tw: t } = useWording('scheduling');
   const navigate = useNavigate();
   return (
     <div role="alert" className="mx-auto max-w-md space-y-4 rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
@@ -32,111 +27,15 @@ function InactivityClosed() {
   );
 }
 
-function ModeToggle({ mode, onChange }: { mode: ScheduleMode; onChange: (m: ScheduleMode) => void }) {
-  const { t } = useSchedulingT();
-  const item = (m: ScheduleMode) => (
-    <button
-      type="button"
-      aria-pressed={mode === m}
-      onClick={() => onChange(m)}
-      className={`min-h-11 flex-1 rounded-md px-4 py-2 text-sm font-medium ${mode === m ? 'bg-blue-700 text-white shadow' : 'text-slate-800 hover:bg-white'}`}
-    >
-      {t(`mode.${m}`)}
-    </button>
-  );
-  return (
-    <div role="group" aria-label={t('mode.label')} className="flex gap-1 rounded-lg bg-slate-100 p-1 sm:max-w-md">
-      {item('single')}
-      {item('bulk')}
-    </div>
-  );
-}
-
 /** /task-scheduling: put a task list on one unit, or copy it to many units at once. */
 export default function TaskSchedulingPage() {
-  const { t, i18n } = useSchedulingT();
-  const tc = useTranslation('common').t;
-  const navigate = useNavigate();
+  const { tw: t } = useWording('scheduling');
   const auth = useAuthUser();
   const rooms = useRooms();
-  const facility = templateFacilityOf(auth.data?.facilityType);
-  const recurrence = defaultRecurrenceOf(facility);
-  const templates = useTaskTemplates(facility);
-  const save = useCreateSchedule();
-
-  const [mode, setMode] = useState<ScheduleMode>('single');
-  const [roomId, setRoomId] = useState('');
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [filter, setFilter] = useState<UnitFilter>(emptyFilter);
-  const [rows, setRows] = useState<TaskRow[]>(() => projectDefaultRows(i18n.language, recurrence));
-  const [error, setError] = useState<ScheduleValidationError | null>(null);
-  const [saved, setSaved] = useState(false);
-  const touched = useRef(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { phase, extend } = useInactivityTimer({ enabled: !saved });
-
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
   const units = useMemo(() => sortUnits(rooms.data ?? []), [rooms.data]);
-  const unitType = mode === 'single' ? units.find((u) => u.id === roomId)?.type : filter.unitType !== ALL ? filter.unitType : undefined;
-  const applicableTemplates = useMemo(
-    () => (templates.data ?? []).filter((tpl) => tpl.roomType === null || tpl.roomType === unitType),
-    [templates.data, unitType],
-  );
-
-  // The editor starts from the project's general templates when there are any, else the default
-  // list (following the language and the project type until edited); never over the manager's edits.
-  useEffect(() => {
-    if (touched.current) return;
-    const general = (templates.data ?? []).filter((tpl) => tpl.roomType === null);
-    if (general.length > 0) {
-      touched.current = true;
-      setRows(templateRows(general, i18n.language, recurrence));
-    } else {
-      setRows(projectDefaultRows(i18n.language, recurrence));
-    }
-  }, [templates.data, i18n.language, recurrence]);
-
-  const editRows = (next: TaskRow[]) => {
-    touched.current = true;
-    setError(null);
-    setRows(next);
-  };
-
-  const unitCount = mode === 'single' ? (roomId ? 1 : 0) : selected.size;
-  const taskCount = countNamedRows(rows);
-
-  const submit = () => {
-    const result = buildSchedulePayload({ mode, roomId, roomIds: [...selected], rows });
-    if (!result.ok) {
-      setError(result.error);
-      toast({ title: t(`validation.${result.error}`, { max: validationLimit(result.error) }), variant: 'destructive' });
-      return;
-    }
-    setError(null);
-    save.mutate(result.payload, {
-      onSuccess: (res) => {
-        toast({
-          title: t('save.successTitle'),
-          description: t('save.successDetail', { created: res.tasksCreated, units: res.roomsScheduled, skipped: res.tasksSkipped }),
-          variant: 'success',
-        });
-        touched.current = true;
-        setRows(projectDefaultRows(i18n.language, recurrence));
-        setRoomId('');
-        setSelected(new Set());
-        setSaved(true);
-        redirectTimer.current = setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
-      },
-      onError: (err) => {
-        let description: string;
-        if (err instanceof ApiError && err.status === 401) description = t('save.reloginRequired');
-        else if (err instanceof ApiError) description = err.serverMessage ?? t('save.serverError', { status: err.status });
-        else description = t('save.failed');
-        toast({ title: t('save.failed'), description, variant: 'destructive' });
-      },
-    });
-  };
+  const form = useScheduleForm(units, auth.data?.facilityType);
+  const { saved } = form;
+  const { phase, extend } = useInactivityTimer({ enabled: !saved });
 
   if (phase === 'expired') return <InactivityClosed />;
   if (auth.isPending) return <Loading />;
@@ -149,78 +48,16 @@ export default function TaskSchedulingPage() {
         <p className="text-sm text-slate-700">{t('intro')}</p>
       </header>
 
-      <ModeToggle
-        mode={mode}
-        onChange={(m) => {
-          setMode(m);
-          setError(null);
-        }}
-      />
-
-      <section aria-labelledby="units-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="units-title" className="text-lg font-semibold">
-          {mode === 'single' ? t('single.title') : t('bulk.title')}
-        </h2>
-        {rooms.isPending ? (
-          <Loading label={t('loadingUnits')} />
-        ) : rooms.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-            {t('unitsError')}
-            <Button variant="secondary" onClick={() => void rooms.refetch()}>
-              {tc('actions.retry')}
-            </Button>
-          </div>
-        ) : units.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            {t('noUnits')}{' '}
-            <Link to="/room-generator" className="inline-flex min-h-11 items-center font-medium text-blue-800 underline">
-              {t('createUnits')}
-            </Link>
-          </p>
-        ) : mode === 'single' ? (
-          <SingleUnitPicker
-            units={units}
-            roomId={roomId}
-            onChange={(id) => {
-              setRoomId(id);
-              setError(null);
-            }}
-          />
-        ) : (
-          <BulkUnitPicker
-            units={units}
-            filter={filter}
-            onFilterChange={setFilter}
-            selected={selected}
-            onSelectedChange={(s) => {
-              setSelected(s);
-              setError(null);
-            }}
-          />
-        )}
-      </section>
-
+      <ModeToggle mode={form.mode} onChange={form.setMode} />
+      <UnitSection form={form} units={units} query={rooms} />
       <TaskListEditor
-        rows={rows}
-        onChange={editRows}
-        onUseDefaults={() => editRows(projectDefaultRows(i18n.language, recurrence))}
-        onUseTemplates={() => editRows(templateRows(applicableTemplates, i18n.language, recurrence))}
-        templateCount={applicableTemplates.length}
+        rows={form.rows}
+        onChange={form.editRows}
+        onUseDefaults={form.useDefaults}
+        onUseTemplates={form.useTemplates}
+        templateCount={form.templateCount}
       />
-
-      <div className="sticky bottom-0 z-10 -mx-4 space-y-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:-mx-6 lg:px-6">
-        <p className="text-sm text-slate-800" data-testid="schedule-summary">
-          {t('summary', { tasks: taskCount, units: unitCount, total: taskCount * unitCount })}
-        </p>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-800">
-            {t(`validation.${error}`, { max: validationLimit(error) })}
-          </p>
-        )}
-        <Button className="w-full sm:w-auto" onClick={submit} disabled={save.isPending || saved}>
-          {save.isPending ? t('save.saving') : saved ? t('save.saved') : t('save.button')}
-        </Button>
-      </div>
+      <ScheduleFooter form={form} />
 
       <Dialog open={phase === 'warning'} onOpenChange={(open) => !open && extend()} title={t('idle.warningTitle')} description={t('idle.warningText')}>
         <div className="flex justify-end">

@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '../../../../../contract/templates.ts';
 import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { taskTemplatesKey, taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 export type TemplateFacilityType = TemplateProjectType;
 
-export const taskTemplatesKey = ['/api/task-templates'] as const;
-const listKey = (facilityType: TemplateFacilityType) => [...taskTemplatesKey, { facilityType }] as const;
-
-export function useTaskTemplates(facilityType: TemplateFacilityType) {
-  return useQuery({
-    queryKey: listKey(facilityType),
-    queryFn: ({ signal }) => apiGet<TaskTemplate[]>(`/api/task-templates?facilityType=${encodeURIComponent(facilityType)}`, { signal }),
-  });
-}
+export const useTaskTemplates = (facilityType: TemplateFacilityType) => useQuery(taskTemplatesQuery(facilityType));
 
 function useInvalidateTemplates() {
   const qc = useQueryClient();

@@ -1,24 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { templateFacilityTypeOf, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
+import { templateFacilityTypeOf, type TaskTemplate } from '../../../../../contract/templates.ts';
 import { TEMPLATE_PROJECT_TYPES, projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser } from '../../auth/api/auth.ts';
-import {
-  isTemplateFacilityType,
-  templateText,
-  useCreateTaskTemplate,
-  useDeleteTaskTemplate,
-  useInitDefaultTemplates,
-  useTaskTemplates,
-  useUpdateTaskTemplate,
-  type TemplateFacilityType,
-} from '../api/templates.ts';
+import { isTemplateFacilityType, templateText, useTaskTemplates, type TemplateFacilityType } from '../api/templates.ts';
+import { useTemplateActions, type Editing } from '../lib/use-template-actions.ts';
 import { TaskTemplateCard } from '../components/task-template-card.tsx';
 import { TaskTemplateForm } from '../components/task-template-form.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -26,71 +17,24 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 /** Facility types that come with a default task list: construction's inspection stages, a hotel's daily cleaning. */
 const WITH_DEFAULTS: readonly TemplateFacilityType[] = ['construction', 'hotel'];
 
-type Editing = { mode: 'add' } | { mode: 'edit'; template: TaskTemplate } | null;
-
 export default function TaskManagementPage() {
   const { t, i18n } = useTranslation('templates');
   const { t: tc } = useTranslation('common');
+  const errorText = useErrorText();
   const { data: user } = useAuthUser();
   const [chosen, setChosen] = useState<TemplateFacilityType | null>(null);
   // Until the manager picks one, the filter follows the project's own facility type.
   const facilityType: TemplateFacilityType = chosen ?? templateFacilityTypeOf(user?.facilityType);
 
   const templates = useTaskTemplates(facilityType);
-  const create = useCreateTaskTemplate();
-  const update = useUpdateTaskTemplate();
-  const remove = useDeleteTaskTemplate();
-  const initDefaults = useInitDefaultTemplates();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
-
-  const save = (input: CreateTaskTemplateInput) => {
-    if (editing?.mode === 'edit') {
-      update.mutate(
-        { id: editing.template.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: t('toast.updated'), variant: 'success' });
-            setEditing(null);
-          },
-          onError: (err) => toast({ title: t('toast.updateError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: t('toast.created'), variant: 'success' });
-          setEditing(null);
-        },
-        onError: (err) => toast({ title: t('toast.createError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
-      });
-    }
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: t('toast.deleted'), variant: 'success' });
-        setDeleting(null);
-      },
-      onError: (err) => toast({ title: t('toast.deleteError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
-    });
-  };
-
-  const addDefaults = () =>
-    initDefaults.mutate(facilityType, {
-      onSuccess: (res) =>
-        res.created > 0
-          ? toast({ title: t('toast.defaultsAdded'), description: t('toast.defaultsAddedCount', { count: res.created }), variant: 'success' })
-          : toast({ title: t('toast.defaultsExist') }),
-      onError: (err) => toast({ title: t('toast.defaultsError'), description: errorMessage(err, tc('state.error')), variant: 'destructive' }),
-    });
+  const actions = useTemplateActions(facilityType, { editing, done: () => setEditing(null), deleting, deleted: () => setDeleting(null) });
 
   const hasDefaults = WITH_DEFAULTS.includes(facilityType);
   const defaultsButton = hasDefaults && (
-    <Button variant="secondary" onClick={addDefaults} disabled={initDefaults.isPending} aria-describedby="defaults-hint">
-      {initDefaults.isPending ? t('actions.addingDefaults') : t('actions.addDefaults')}
+    <Button variant="secondary" onClick={actions.addDefaults} disabled={actions.addingDefaults} aria-describedby="defaults-hint">
+      {actions.addingDefaults ? t('actions.addingDefaults') : t('actions.addDefaults')}
     </Button>
   );
   const list = templates.data ?? [];
@@ -137,7 +81,7 @@ export default function TaskManagementPage() {
         ) : templates.isError ? (
           <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
             <p>{t('list.error')}</p>
-            <p className="text-sm">{errorMessage(templates.error, tc('state.error'))}</p>
+            <p className="text-sm">{errorText(templates.error, tc('state.error'))}</p>
             <Button variant="secondary" onClick={() => void templates.refetch()}>
               {tc('actions.retry')}
             </Button>
@@ -167,8 +111,8 @@ export default function TaskManagementPage() {
             key={editing.mode === 'edit' ? editing.template.id : 'new'}
             facilityType={editing.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType}
             template={editing.mode === 'edit' ? editing.template : null}
-            saving={create.isPending || update.isPending}
-            onSubmit={save}
+            saving={actions.saving}
+            onSubmit={actions.save}
             onCancel={() => setEditing(null)}
           />
         )}
@@ -181,8 +125,8 @@ export default function TaskManagementPage() {
         description={t('delete.confirm')}
         confirmLabel={t('delete.submit')}
         pendingLabel={t('delete.deleting')}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={actions.deleting}
+        onConfirm={actions.confirmDelete}
       >
         {deleting && (
           <>

@@ -1,4 +1,4 @@
-import { useTrackingT } from '../lib/use-wording.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import type { ScheduledTask } from '../../../../../contract/schedules.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 
@@ -12,7 +12,7 @@ const badgeClass: Record<ScheduledTask['status'], string> = {
 const safePhoto = (url: string | null) => (url && (url.startsWith('/') || /^https?:\/\//i.test(url)) ? url : null);
 
 export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; formatTime: (iso: string) => string }) {
-  const { t } = useTrackingT();
+  const { tw: t } = useWording('tracking');
   const photo = safePhoto(task.photoUrl);
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="scheduled-task-card">

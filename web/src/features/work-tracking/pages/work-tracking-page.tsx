@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useTrackingT } from '../lib/use-wording.ts';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { useWording } from '../../../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -22,7 +22,7 @@ import {
 
 /** /work-tracking: every scheduled task, searchable and filtered on the server, one page at a time. */
 export default function WorkTrackingPage() {
-  const { t, i18n } = useTrackingT();
+  const { tw: t, i18n } = useWording('tracking');
   const tc = useTranslation('common').t;
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
