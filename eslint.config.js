@@ -28,7 +28,8 @@ const featureBoundary = (feature) => ({
         patterns: [
           {
             // `../../<other>/…` from a file of this feature, or any path through `features/<other>/`.
-            regex: `^(?:\\.\\./\\.\\./|(?:\\.\\./)+features/)(?!${feature}/)(?!${ALLOWED_CROSSINGS.join('|')})[\\w-]+/`,
+            // Only the names of other features count: `../../lib/…` from a file at a feature's top level is web/src/lib.
+            regex: `^(?:\\.\\./\\.\\./|(?:\\.\\./)+features/)(?!${ALLOWED_CROSSINGS.join('|')})(?:${FEATURES.filter((f) => f !== feature).join('|')})/`,
             message: "A feature imports no other feature's internals: move what both need to web/src/lib or web/src/components.",
           },
         ],
