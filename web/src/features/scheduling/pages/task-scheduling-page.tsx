@@ -14,7 +14,7 @@ import { SingleUnitPicker } from '../components/single-unit-picker.tsx';
 import { TaskListEditor } from '../components/task-list-editor.tsx';
 import { buildSchedulePayload, countNamedRows, projectDefaultRows, templateRows, type ScheduleMode, type ScheduleValidationError, type TaskRow, validationLimit } from '../lib/task-rows.ts';
 import { ALL, defaultRecurrenceOf, emptyFilter, sortUnits, templateFacilityOf, type UnitFilter } from '../lib/unit-filter.ts';
-import { useInactivityTimer } from '../lib/use-inactivity-timer.ts';
+import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 
 export const REDIRECT_AFTER_SAVE_MS = 2000;
 
@@ -73,7 +73,7 @@ export default function TaskSchedulingPage() {
   const [saved, setSaved] = useState(false);
   const touched = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { phase, extend } = useInactivityTimer({ enabled: !saved });
+  const { warning: idleWarning, expired: idleExpired, extend } = useInactivity({ ...FORM_IDLE, enabled: !saved });
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -138,7 +138,7 @@ export default function TaskSchedulingPage() {
     });
   };
 
-  if (phase === 'expired') return <InactivityClosed />;
+  if (idleExpired) return <InactivityClosed />;
   if (auth.isPending) return <Loading />;
   if (!auth.data) return <p role="alert" className="p-4 text-center">{t('loginRequired')}</p>;
 
@@ -222,7 +222,7 @@ export default function TaskSchedulingPage() {
         </Button>
       </div>
 
-      <Dialog open={phase === 'warning'} onOpenChange={(open) => !open && extend()} title={t('idle.warningTitle')} description={t('idle.warningText')}>
+      <Dialog open={idleWarning} onOpenChange={(open) => !open && extend()} title={t('idle.warningTitle')} description={t('idle.warningText')}>
         <div className="flex justify-end">
           <Button onClick={extend} autoFocus>
             {t('idle.extend')}

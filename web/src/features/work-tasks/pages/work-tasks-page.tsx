@@ -4,7 +4,7 @@ import { whenIdle } from '../../../lib/idle.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { roomIdOf } from '../../../../../contract/worker-pages.ts';
 import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
-import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/constants.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useInactivity } from '../../../lib/use-inactivity.ts';
+import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { startWorkSession, tasksUrl, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
 import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { InactivityBanner } from '../components/inactivity-banner.tsx';
@@ -21,8 +21,6 @@ import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 import { refusalText } from '../lib/refusal.ts';
-
-const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
 // download. The page fetches them when the phone is idle, so they are here when the signal is not.
@@ -35,7 +33,6 @@ const prefetchDialogs = () => {
 
 /** Words follow the facility type (DESIGN.md): hotels, schools and offices have rooms, not apartments. */
 const wording = (room: PublicRoomDetails) => (CLEANING_FACILITY_TYPES.includes(room.facilityType) ? 'room' : undefined);
-const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
 
 const bigLink = 'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-md px-4 text-base font-semibold';
 const primaryLink = `${bigLink} bg-blue-700 text-white hover:bg-blue-800`;
@@ -269,7 +266,7 @@ export default function WorkTasksPage() {
   const workerName = (search.get('workerName') ?? '').trim();
   const floorNumber = search.get('floorNumber') ?? undefined;
   const room = usePublicRoom(roomId);
-  const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS, enabled: !!roomId && room.isSuccess });
+  const idle = useInactivity({ ...FORM_IDLE, enabled: !!roomId && room.isSuccess });
 
   // The dialogs are fetched once the phone is idle (the page is up by then).
   useEffect(() => whenIdle(prefetchDialogs), []);

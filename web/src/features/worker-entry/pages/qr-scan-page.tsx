@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
-import { CLEANING_FACILITY_TYPES, WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
+import { CLEANING_FACILITY_TYPES, type Locale } from '../../../../../contract/constants.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { dirOf, setLanguage } from '../../../lib/i18n.ts';
-import { useInactivity } from '../../../lib/use-inactivity.ts';
+import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { facilityByQrUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, useWorkerNames } from '../api/worker-entry.ts';
 import { useUnitSearch } from '../lib/use-unit-search.ts';
 import { invalidateResource } from '../../../lib/resource.ts';
@@ -17,9 +17,6 @@ import { StartWorkForm, type StartWorkValues } from '../components/start-work-fo
 import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../../../lib/worker-memory.ts';
 import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
 import { startOutbox } from '../../../lib/outbox.ts';
-
-const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
-const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
 
 /** Where the worker goes after starting: the unit's task page, name and floor pre-filled. */
 export function workTasksUrl(roomId: string, workerName: string, floorNumber: number | null | undefined) {
@@ -56,7 +53,7 @@ export default function QrScanPage() {
   const [step, setStep] = useState<1 | 2>(1);
   // Bumped on restart so the form starts empty (with the remembered name).
   const [formKey, setFormKey] = useState(0);
-  const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS });
+  const idle = useInactivity(FORM_IDLE);
 
   const facility = useFacilityByQr(qrId);
   const accepting = facility.data?.isActive === true;
@@ -90,7 +87,7 @@ export default function QrScanPage() {
     setUnitQuery('');
     setStarting('idle');
     if (qrId) refreshProject(qrId);
-    idle.extend();
+    idle.restart();
   };
 
   const startWork = async ({ unit, name, floorNumber }: StartWorkValues) => {
