@@ -6,7 +6,7 @@ import type { CardInput } from '../../../contract/auth.ts';
 import type { Role } from '../../../contract/constants.ts';
 import { auditLog, platformAdmins, projects, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { addMonths, localDate } from '../../lib/time.ts';
 
@@ -88,7 +88,7 @@ export async function findUserWithProject(db: Db, where: { id: string } | { user
 export async function register(app: FastifyInstance, input: RegisterInput) {
   // External I/O (gateway, hashing) happens before the transaction: PGlite has one connection.
   const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
-  if (existing) throw conflict('Username already exists');
+  if (existing) throw conflict('username_taken', 'Username already exists');
   const card = await app.gateway.tokenizeCard(input);
   const passwordHash = await hashPassword(input.password);
   const today = localDate('Asia/Jerusalem', app.now());
@@ -129,7 +129,7 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
       return { user, project };
     });
   } catch (err) {
-    if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('Username already exists');
+    if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('username_taken', 'Username already exists');
     throw err;
   }
 }
@@ -152,8 +152,8 @@ export async function updateCard(app: FastifyInstance, projectId: string, input:
 
 export async function cancelAccount(app: FastifyInstance, projectId: string, userId: string) {
   const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-  if (!project) throw notFound();
-  if (project.status !== 'active') throw new AppError(409, 'The account is not active');
+  if (!project) throw notFound('project_not_found', 'Project not found');
+  if (project.status !== 'active') throw conflict('account_inactive', 'The account is not active');
   // Stays usable until the end of the period already paid for.
   const paidUntil = nextBillingDate(project.billingAnchor, localDate(project.timezone, app.now()));
   await app.db.transaction(async (tx) => {
