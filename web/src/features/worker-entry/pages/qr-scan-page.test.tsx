@@ -171,7 +171,7 @@ describe('/qr-scan worker entry', () => {
 
   it('shows the reason in the worker\'s language when the server refuses, and stays on the form', async () => {
     const user = userEvent.setup();
-    setup({ session: { status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } } });
+    setup({ session: { status: 429, body: { code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' } } });
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '205');
     await screen.findByTestId('unit-selected');
@@ -195,7 +195,7 @@ describe('/qr-scan worker entry', () => {
 
   it('says no project matches an unknown QR code', async () => {
     const user = userEvent.setup();
-    const { fetchMock } = setup({ facility: { status: 404, body: { message: 'Not found' } } });
+    const { fetchMock } = setup({ facility: { status: 404, body: { code: 'qr_not_found', message: 'Not found' } } });
     await user.click(screen.getByTestId('language-en'));
     expect(await screen.findByText(en.errors.unknownQr)).toBeInTheDocument();
     expect(screen.queryByTestId('unit-input')).toBeNull();

@@ -4,7 +4,9 @@ import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { CLEANING_FACILITY_TYPES, type Locale } from '../../../../../contract/constants.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { dirOf, setLanguage } from '../../../lib/i18n.ts';
 import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { facilityByQrUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, useWorkerNames } from '../api/worker-entry.ts';
@@ -22,6 +24,26 @@ import { startOutbox } from '../../../lib/outbox.ts';
 export function workTasksUrl(roomId: string, workerName: string, floorNumber: number | null | undefined) {
   const floor = floorNumber === null || floorNumber === undefined ? '' : `&floorNumber=${floorNumber}`;
   return `/work-tasks/${encodeURIComponent(roomId)}?workerName=${encodeURIComponent(workerName)}${floor}`;
+}
+
+/**
+ * Why work could not start, in the worker's language: this page's own words where it has them (they
+ * follow the project's wording), else the refusal's code (errors namespace); never the server's English.
+ */
+function startRefusalText(t: TFunction, err: unknown, wording: string | undefined): string {
+  if (!(err instanceof ApiError)) return errorText(t, err, t('errors.startFailed'));
+  switch (err.code) {
+    case 'project_inactive':
+      return t('errors.inactive');
+    case 'unit_not_found':
+      return t('errors.unitNotFound', { context: wording });
+    case 'rate_limited':
+      return t('errors.tooMany');
+    case undefined:
+      return t('errors.http', { status: err.status });
+    default:
+      return errorText(t, err);
+  }
 }
 
 function RetryButton({ onClick }: { onClick: () => void }) {
@@ -64,7 +86,7 @@ export default function QrScanPage() {
   // 'sent' stays until the page changes: the button must not start the same work twice.
   const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
 
-  const unknownQr = facility.error instanceof ApiError && facility.error.status === 404;
+  const unknownQr = facility.error instanceof ApiError && facility.error.code === 'qr_not_found';
   // Writes a previous unit's page left waiting for signal keep going out from here too.
   useEffect(() => startOutbox(), []);
 
@@ -74,7 +96,7 @@ export default function QrScanPage() {
   }, [facility.data, unknownQr, qrId]);
 
   const wording = facility.data && CLEANING_FACILITY_TYPES.includes(facility.data.facilityType) ? 'rooms' : undefined;
-  const loadErrorText = (err: unknown) => (err instanceof ApiError && err.status === 429 ? t('errors.tooMany') : t('errors.loadFailed'));
+  const loadErrorText = (err: unknown) => (err instanceof ApiError && err.code === 'rate_limited' ? t('errors.tooMany') : t('errors.loadFailed'));
 
   const chooseLanguage = (lng: Locale) => {
     void setLanguage(lng);
@@ -102,16 +124,10 @@ export default function QrScanPage() {
       navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
     } catch (err) {
       setStarting('idle');
-      let message = t('errors.startFailed');
-      if (err instanceof ApiError) {
-        if (err.status === 403) message = t('errors.inactive');
-        else if (err.status === 404) message = t('errors.unitNotFound', { context: wording });
-        else if (err.status === 429) message = t('errors.tooMany');
-        else message = err.serverMessage ?? t('errors.http', { status: err.status });
-        if (err.status === 403 && qrId) invalidateResource(facilityByQrUrl(qrId));
-        if (err.status === 404) rooms.retry();
-      }
-      toast({ title: message, variant: 'destructive' });
+      toast({ title: startRefusalText(t, err, wording), variant: 'destructive' });
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (code === 'project_inactive' && qrId) invalidateResource(facilityByQrUrl(qrId));
+      if (code === 'unit_not_found') rooms.retry();
     }
   };
 
