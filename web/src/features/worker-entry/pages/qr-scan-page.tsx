@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { CLEANING_FACILITY_TYPES, type Locale } from '../../../../../contract/constants.ts';
@@ -60,6 +60,52 @@ function RetryButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+/** POST /api/work-sessions, then on to the unit's page; a refusal is told and the form stays. */
+function useStartWork(qrId: string | null, wording: 'rooms' | undefined, retryUnits: () => void) {
+  const { t } = useTranslation(['qrScan', 'common']);
+  // 'sent' stays until the page changes: the button must not start the same work twice.
+  const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const startWork = async ({ unit, name, floorNumber }: StartWorkValues) => {
+    const workerName = fullName(name);
+    setStarting('sending');
+    try {
+      const result = await postWorkSession({ roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) });
+      setStarting('sent');
+      rememberWorkerName(name);
+      // The server speaks English; the worker reads their own language.
+      toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
+      navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
+    } catch (err) {
+      setStarting('idle');
+      toast({ title: startRefusalText(t, err, wording), variant: 'destructive' });
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (code === 'project_inactive' && qrId) invalidateResource(facilityByQrUrl(qrId));
+      if (code === 'unit_not_found') retryUnits();
+    }
+  };
+  return { starting, setStarting, startWork };
+}
+
+/** Why the form cannot show (no QR, unknown QR, a load error, an inactive project…), and the way back. */
+function BlockingNotice({ onBack, children, ...notice }: Omit<ComponentProps<typeof Notice>, 'children'> & { onBack: () => void; children: ReactNode }) {
+  const { t } = useTranslation('qrScan');
+  return (
+    <div className="space-y-4">
+      <Notice {...notice}>{children}</Notice>
+      <button
+        type="button"
+        onClick={onBack}
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+      >
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>
+        {t('back')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * /qr-scan — the first screen after scanning the project's QR code (spec §2.4). Step 1: language;
  * step 2: unit, floor and name, then POST /api/work-sessions and on to /work-tasks/{roomId}.
@@ -79,12 +125,12 @@ export default function QrScanPage() {
 
   const facility = useFacilityByQr(qrId);
   const accepting = facility.data?.isActive === true;
+  const wording = facility.data && CLEANING_FACILITY_TYPES.includes(facility.data.facilityType) ? 'rooms' : undefined;
   // What is typed in the unit field: the server suggests the units for it.
   const [unitQuery, setUnitQuery] = useState('');
   const rooms = useUnitSearch(qrId, unitQuery, accepting);
   const names = useWorkerNames(qrId, accepting);
-  // 'sent' stays until the page changes: the button must not start the same work twice.
-  const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const { starting, setStarting, startWork } = useStartWork(qrId, wording, rooms.retry);
 
   const unknownQr = facility.error instanceof ApiError && facility.error.code === 'qr_not_found';
   // Writes a previous unit's page left waiting for signal keep going out from here too.
@@ -95,7 +141,6 @@ export default function QrScanPage() {
     else if (unknownQr && qrId === recallQrId()) rememberQrId(null);
   }, [facility.data, unknownQr, qrId]);
 
-  const wording = facility.data && CLEANING_FACILITY_TYPES.includes(facility.data.facilityType) ? 'rooms' : undefined;
   const loadErrorText = (err: unknown) => (err instanceof ApiError && err.code === 'rate_limited' ? t('errors.tooMany') : t('errors.loadFailed'));
 
   const chooseLanguage = (lng: Locale) => {
@@ -112,38 +157,7 @@ export default function QrScanPage() {
     idle.restart();
   };
 
-  const startWork = async ({ unit, name, floorNumber }: StartWorkValues) => {
-    const workerName = fullName(name);
-    setStarting('sending');
-    try {
-      const result = await postWorkSession({ roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) });
-      setStarting('sent');
-      rememberWorkerName(name);
-      // The server speaks English; the worker reads their own language.
-      toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
-      navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
-    } catch (err) {
-      setStarting('idle');
-      toast({ title: startRefusalText(t, err, wording), variant: 'destructive' });
-      const code = err instanceof ApiError ? err.code : undefined;
-      if (code === 'project_inactive' && qrId) invalidateResource(facilityByQrUrl(qrId));
-      if (code === 'unit_not_found') rooms.retry();
-    }
-  };
-
   const back = () => setStep(1);
-  const backButton = (
-    <button
-      type="button"
-      onClick={back}
-      className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-    >
-      <span aria-hidden className="inline-block rtl:-scale-x-100">
-        ←
-      </span>
-      {t('back')}
-    </button>
-  );
 
   let content: ReactNode;
   if (idle.expired) {
@@ -152,50 +166,35 @@ export default function QrScanPage() {
     content = <LanguageStep current={i18n.language} onChoose={chooseLanguage} />;
   } else if (!qrId) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<CameraIcon />} tone="warning" title={t('errors.noQrTitle')}>
-          {t('errors.noQr')}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<CameraIcon />} tone="warning" title={t('errors.noQrTitle')} onBack={back}>
+        {t('errors.noQr')}
+      </BlockingNotice>
     );
   } else if (facility.isPending) {
     content = <Loading label={t('loading')} />;
   } else if (unknownQr) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<QuestionIcon />} tone="error">
-          {t('errors.unknownQr')}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<QuestionIcon />} tone="error" onBack={back}>
+        {t('errors.unknownQr')}
+      </BlockingNotice>
     );
   } else if (facility.isError) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void facility.refetch()} />}>
-          {loadErrorText(facility.error)}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void facility.refetch()} />} onBack={back}>
+        {loadErrorText(facility.error)}
+      </BlockingNotice>
     );
   } else if (!facility.data?.isActive) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<StopIcon />} tone="error" title={t('errors.inactiveTitle')}>
-          {t('errors.inactive')}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<StopIcon />} tone="error" title={t('errors.inactiveTitle')} onBack={back}>
+        {t('errors.inactive')}
+      </BlockingNotice>
     );
   } else if (rooms.units && rooms.units.length === 0 && rooms.query === '') {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<InboxIcon />} tone="warning">
-          {t('errors.noUnits', { context: wording })}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<InboxIcon />} tone="warning" onBack={back}>
+        {t('errors.noUnits', { context: wording })}
+      </BlockingNotice>
     );
   } else {
     content = (
