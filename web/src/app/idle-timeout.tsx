@@ -5,14 +5,14 @@ import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { toast } from '../components/ui/toast.ts';
 import { LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
+import { useInactivity } from '../lib/use-inactivity.ts';
 
 export const IDLE_EXEMPT_PATHS = ['/login', '/register', '/qr-scan', '/cleaning-tasks'];
-const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'keydown', 'scroll', 'touchstart', 'click'] as const;
 export const PROMPT_MS = IDLE_PROMPT_MINUTES * 60_000;
 export const LOGOUT_MS = SESSION_IDLE_MINUTES * 60_000;
 
 /**
- * Clears local and session storage (spec §9), keeping the chosen language and what a worker's page
+ * Clears local and session storage (docs/product.md, "Inactivity"), keeping the chosen language and what a worker's page
  * keeps on this phone (the outbox of writes waiting for signal, uploaded photos): a foreman's phone
  * may serve both roles, and those writes were promised to arrive.
  */
@@ -35,65 +35,38 @@ export function clearStorage() {
  */
 export function IdleTimeout({ enabled, onLogout, navigate }: { enabled: boolean; onLogout: () => Promise<unknown> | void; navigate: (to: string) => void }) {
   const { t } = useTranslation('common');
-  const [prompting, setPrompting] = useState(false);
-  const promptTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const logoutTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const promptingRef = useRef(false);
-
-  const clearTimers = () => {
-    clearTimeout(promptTimer.current);
-    clearTimeout(logoutTimer.current);
-  };
+  const idle = useInactivity({ totalMs: LOGOUT_MS, warnBeforeMs: LOGOUT_MS - PROMPT_MS, enabled });
+  // The ref guards against a second logout (button, then the deadline); the state closes the prompt.
+  const loggingOut = useRef(false);
+  const [loggedOut, setLoggedOut] = useState(false);
 
   const expire = useCallback(async () => {
-    clearTimers();
-    setPrompting(false);
-    promptingRef.current = false;
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    setLoggedOut(true);
     clearStorage();
     await onLogout();
     toast({ title: t('idle.loggedOutTitle'), description: t('idle.loggedOut'), variant: 'destructive' });
     setTimeout(() => navigate('/login?reason=timeout'), 2000);
   }, [navigate, onLogout, t]);
 
-  const arm = useCallback(() => {
-    clearTimers();
-    promptTimer.current = setTimeout(() => {
-      promptingRef.current = true;
-      setPrompting(true);
-    }, PROMPT_MS);
-    logoutTimer.current = setTimeout(() => void expire(), LOGOUT_MS);
-  }, [expire]);
-
   useEffect(() => {
-    if (!enabled) {
-      clearTimers();
-      return;
-    }
-    arm();
-    // Activity resets the timer until the prompt shows; then only "continue" does.
-    const onActivity = () => {
-      if (!promptingRef.current) arm();
-    };
-    ACTIVITY_EVENTS.forEach((e) => window.addEventListener(e, onActivity, { passive: true }));
-    return () => {
-      clearTimers();
-      ACTIVITY_EVENTS.forEach((e) => window.removeEventListener(e, onActivity));
-    };
-  }, [enabled, arm]);
-
-  const stay = () => {
-    promptingRef.current = false;
-    setPrompting(false);
-    arm();
-  };
+    if (idle.expired) void expire();
+  }, [idle.expired, expire]);
+  useEffect(() => {
+    // Signed in again (or back on a page that counts): the next time-out may log out again.
+    if (!enabled) return;
+    loggingOut.current = false;
+    setLoggedOut(false);
+  }, [enabled]);
 
   return (
-    <Dialog open={enabled && prompting} onOpenChange={(open) => !open && stay()} title={t('idle.promptTitle')} description={t('idle.prompt')}>
+    <Dialog open={idle.warning && !loggedOut} onOpenChange={(open) => !open && idle.extend()} title={t('idle.promptTitle')} description={t('idle.prompt')}>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => void expire()}>
           {t('actions.logout')}
         </Button>
-        <Button onClick={stay} autoFocus>
+        <Button onClick={idle.extend} autoFocus>
           {t('idle.continue')}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useInactivity } from './use-inactivity.ts';
+import { ACTIVITY_EVENTS, formatCountdown, useInactivity } from './use-inactivity.ts';
 
 const MIN = 60_000;
 const TOTAL = 30 * MIN;
@@ -36,7 +36,7 @@ describe('useInactivity', () => {
     expect(result.current.remainingMs).toBe(0);
   });
 
-  it.each(['mousemove', 'keydown', 'scroll', 'touchstart', 'click'])('restarts the count on %s before the warning', (type) => {
+  it.each([...ACTIVITY_EVENTS])('restarts the count on %s before the warning', (type) => {
     const { result } = setup();
     advance(20 * MIN);
     fire(type);
@@ -55,7 +55,7 @@ describe('useInactivity', () => {
     advance(4 * MIN);
     expect(result.current.expired).toBe(true);
 
-    act(() => result.current.extend());
+    act(() => result.current.restart());
     expect(result.current.expired).toBe(false);
     expect(result.current.warning).toBe(false);
     advance(26 * MIN);
@@ -64,6 +64,44 @@ describe('useInactivity', () => {
     advance(29 * MIN);
     expect(result.current.expired).toBe(false);
     advance(MIN);
+    expect(result.current.expired).toBe(true);
+  });
+
+  it('stays expired: extend() and activity do nothing once the time ran out, restart() starts over', () => {
+    const { result } = setup();
+    advance(30 * MIN);
+    expect(result.current.expired).toBe(true);
+    act(() => result.current.extend());
+    fire('pointerdown');
+    advance(60 * MIN);
+    expect(result.current.expired).toBe(true);
+    act(() => result.current.restart());
+    expect(result.current.expired).toBe(false);
+    expect(result.current.remainingMs).toBe(TOTAL);
+  });
+
+  it('counts to the millisecond at the edges: warning at 25 min, expiry at 30', () => {
+    const { result } = setup();
+    advance(25 * MIN - 1);
+    expect(result.current.warning).toBe(false);
+    advance(1);
+    expect(result.current.warning).toBe(true);
+    advance(5 * MIN - 1);
+    expect(result.current.expired).toBe(false);
+    advance(1);
+    expect(result.current.expired).toBe(true);
+  });
+
+  it('extend() during the warning restarts the full 30 minutes', () => {
+    const { result } = setup();
+    advance(27 * MIN);
+    act(() => result.current.extend());
+    expect(result.current.warning).toBe(false);
+    advance(25 * MIN - 1);
+    expect(result.current.warning).toBe(false);
+    advance(1);
+    expect(result.current.warning).toBe(true);
+    advance(5 * MIN);
     expect(result.current.expired).toBe(true);
   });
 
@@ -90,4 +128,15 @@ describe('useInactivity', () => {
     advance(10 * MIN);
     expect(result.current.expired).toBe(false);
   });
+});
+
+describe('formatCountdown', () => {
+  it.each([
+    [5 * MIN, '5:00'],
+    [61_000, '1:01'],
+    [59_001, '1:00'],
+    [1, '0:01'],
+    [0, '0:00'],
+    [-5, '0:00'],
+  ])('%i ms → %s', (ms, text) => expect(formatCountdown(ms)).toBe(text));
 });

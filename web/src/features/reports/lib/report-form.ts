@@ -1,8 +1,8 @@
 import type { ReportStatus } from '../../../../../contract/reports.ts';
 import type { Report, ReportInput } from './report-kind.ts';
+import { checkReport, type ReportProblem, type ReportProblems } from '../../../lib/report-validation.ts';
 
-export const QUANTITY_MAX = 100_000;
-export const MM_MAX = 1_000_000;
+export { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
 
 /** What the dialog's fields hold: text as typed, parsed on the way out. */
 export interface ReportDraft {
@@ -31,48 +31,26 @@ export function draftFrom(report: Report | null): ReportDraft {
   };
 }
 
-/** Spec §5: a quantity that is not a number (or empty) falls back to 1; fractions are cut. */
-export function parseQuantity(text: string): number {
-  const n = Number(text.trim());
-  return text.trim() === '' || !Number.isFinite(n) ? 1 : Math.trunc(n);
-}
-/** Spec §5: millimetres that are not a number (or empty) fall back to 0; fractions are cut. */
-export function parseMm(text: string): number {
-  const n = Number(text.trim());
-  return text.trim() === '' || !Number.isFinite(n) ? 0 : Math.trunc(n);
-}
+export type DraftProblem = ReportProblem;
+export type DraftProblems = ReportProblems;
 
-export type DraftProblem = 'nameRequired' | 'quantityMin' | 'quantityMax' | 'mmMin' | 'mmMax';
-export type DraftProblems = Partial<Record<'name' | 'quantity' | 'height' | 'width' | 'thickness', DraftProblem>>;
-
-/** What keeps Save disabled (spec §5: an empty name or a quantity below 1; and what the server would refuse). */
+/** What keeps Save disabled: the rules the worker's form and the server use too (lib/report-validation.ts). */
 export function draftProblems(d: ReportDraft, withDimensions: boolean): DraftProblems {
-  const problems: DraftProblems = {};
-  if (d.name.trim() === '') problems.name = 'nameRequired';
-  const q = parseQuantity(d.quantity);
-  if (q < 1) problems.quantity = 'quantityMin';
-  else if (q > QUANTITY_MAX) problems.quantity = 'quantityMax';
-  if (withDimensions) {
-    for (const field of ['height', 'width', 'thickness'] as const) {
-      const mm = parseMm(d[field]);
-      if (mm < 0) problems[field] = 'mmMin';
-      else if (mm > MM_MAX) problems[field] = 'mmMax';
-    }
-  }
-  return problems;
+  return checkReport(d, withDimensions).problems;
 }
 
 const optional = (s: string) => (s.trim() === '' ? null : s.trim());
 
 /** The request body. The status is sent only when editing: a new report starts as pending on the server. */
 export function inputFrom(d: ReportDraft, withDimensions: boolean, editing: boolean): ReportInput {
+  const { value } = checkReport(d, withDimensions);
   const base = {
-    name: d.name.trim(),
-    quantity: parseQuantity(d.quantity),
+    name: value.name,
+    quantity: value.quantity,
     apartmentNumber: optional(d.unitNumber),
     reportedBy: optional(d.reportedBy),
     notes: optional(d.notes),
     ...(editing ? { status: d.status } : {}),
   };
-  return withDimensions ? { ...base, height: parseMm(d.height), width: parseMm(d.width), thickness: parseMm(d.thickness) } : base;
+  return withDimensions ? { ...base, height: value.height, width: value.width, thickness: value.thickness } : base;
 }

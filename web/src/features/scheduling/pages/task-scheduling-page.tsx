@@ -10,7 +10,7 @@ import { ModeToggle, ScheduleFooter, UnitSection } from '../components/schedule-
 import { TaskListEditor } from '../components/task-list-editor.tsx';
 import { sortUnits } from '../lib/unit-filter.ts';
 import { useScheduleForm } from '../lib/use-schedule-form.ts';
-import { useInactivityTimer } from '../lib/use-inactivity-timer.ts';
+import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 
 
 function InactivityClosed() {
@@ -35,9 +35,9 @@ export default function TaskSchedulingPage() {
   const units = useMemo(() => sortUnits(rooms.data ?? []), [rooms.data]);
   const form = useScheduleForm(units, auth.data?.facilityType);
   const { saved } = form;
-  const { phase, extend } = useInactivityTimer({ enabled: !saved });
+  const { warning: idleWarning, expired: idleExpired, extend } = useInactivity({ ...FORM_IDLE, enabled: !saved });
 
-  if (phase === 'expired') return <InactivityClosed />;
+  if (idleExpired) return <InactivityClosed />;
   if (auth.isPending) return <Loading />;
   if (!auth.data) return <p role="alert" className="p-4 text-center">{t('loginRequired')}</p>;
 
@@ -59,7 +59,7 @@ export default function TaskSchedulingPage() {
       />
       <ScheduleFooter form={form} />
 
-      <Dialog open={phase === 'warning'} onOpenChange={(open) => !open && extend()} title={t('idle.warningTitle')} description={t('idle.warningText')}>
+      <Dialog open={idleWarning} onOpenChange={(open) => !open && extend()} title={t('idle.warningTitle')} description={t('idle.warningText')}>
         <div className="flex justify-end">
           <Button onClick={extend} autoFocus>
             {t('idle.extend')}

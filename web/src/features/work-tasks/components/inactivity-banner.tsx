@@ -2,19 +2,12 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';
-
-/** The last 60 seconds are shown in red (spec §4, §9). */
-export const RED_BELOW_MS = 60_000;
-
-export const formatCountdown = (ms: number) => {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
+import { formatCountdown, URGENT_BELOW_MS } from '../../../lib/use-inactivity.ts';
 
 /** The warning five minutes before the form closes, with a countdown and "extend to 30 minutes". */
 export function InactivityBanner({ remainingMs, onExtend }: { remainingMs: number; onExtend: () => void }) {
   const { t } = useTranslation('workTasks');
-  const red = remainingMs <= RED_BELOW_MS;
+  const red = remainingMs <= URGENT_BELOW_MS;
   return (
     <div
       role="alert"

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { reportMeasurement, reportShortage } from '../api/work-tasks.ts';
 import { MEASUREMENT_DEFAULTS, validateMeasurement, type FieldError, type MeasurementValues } from '../lib/report-form.ts';
+import { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
 
 export type ReportKind = 'shortage' | 'measurement';
 
@@ -49,7 +50,7 @@ export function ReportDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const { errors: found, value } = validateMeasurement(measuring ? values : { ...values, height: '', width: '', thickness: '' });
+    const { errors: found, value } = validateMeasurement(values, measuring);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
@@ -64,16 +65,21 @@ export function ReportDialog({
     onOpenChange(false);
   };
 
+  const errorText = (key: keyof MeasurementValues) => {
+    const problem = errors[key];
+    return problem && t(`report.errors.${problem}`, { max: problem === 'quantityMax' ? QUANTITY_MAX : MM_MAX });
+  };
   const field = (key: keyof MeasurementValues, label: string, min: number) => (
     <TextField
       label={label}
       type="number"
       inputMode="numeric"
       min={min}
+      max={key === 'quantity' ? QUANTITY_MAX : MM_MAX}
       step={1}
       value={values[key]}
       onChange={change(key)}
-      error={errors[key] && t(`report.errors.${errors[key]}`)}
+      error={errorText(key)}
     />
   );
 
@@ -94,7 +100,7 @@ export function ReportDialog({
           onChange={change('name')}
           maxLength={200}
           autoComplete="off"
-          error={errors.name && t(`report.errors.${errors.name}`)}
+          error={errorText('name')}
         />
         {measuring && (
           <div className="grid grid-cols-3 gap-2">

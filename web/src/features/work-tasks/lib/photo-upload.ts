@@ -1,8 +1,10 @@
-import type { ApiErrorBody } from '../../../../../contract/errors.ts';
+import type { TFunction } from 'i18next';
+import type { ApiErrorBody, ErrorCode } from '../../../../../contract/errors.ts';
 import { MAX_PHOTO_BYTES } from '../../../../../contract/constants.ts';
 import type { UploadTicket } from '../../../../../contract/objects.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { deviceHeaders } from '../../../lib/device-id.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 
 /** The long side of an uploaded photo: enough to read a stage's detail, small enough for 3G. */
@@ -24,6 +26,19 @@ export class PhotoError extends Error {
     super(problem);
   }
 }
+
+/** Refusals whose own words (errors namespace) tell the worker more than the step's general ones. */
+const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set(['photo_empty', 'photo_type_unsupported', 'photo_quota_exceeded', 'unit_uploads_busy', 'upload_in_progress']);
+
+/** What to tell the worker about a failed photo step, in their language (never the server's English). */
+export function photoErrorText(t: TFunction, err: PhotoError): string {
+  const code = err.cause instanceof ApiError ? err.cause.code : undefined;
+  if (code && WORDED_BY_CODE.has(code)) return errorText(t, err.cause);
+  return t(`workTasks:photo.errors.${err.problem}`);
+}
+
+/** "Wait a minute" (docs/decisions/012-worker-rate-limits.md) rather than "it cannot be uploaded". */
+const problemOf = (err: ApiError, otherwise: PhotoProblem): PhotoProblem => (err.code === 'rate_limited' ? 'tooMany' : otherwise);
 
 /** Images only (spec §5). */
 export function checkPhoto(file: File): PhotoProblem | null {
@@ -64,8 +79,7 @@ export async function requestUploadTicket(roomId: string): Promise<UploadTicket>
   try {
     ticket = await apiRequest<UploadTicket>('POST', '/api/objects/upload', { roomId });
   } catch (err) {
-    // A 429 says "wait a minute", not "it cannot be uploaded" (docs/decisions/012-worker-rate-limits.md).
-    if (err instanceof ApiError) throw new PhotoError(err.status === 429 ? 'tooMany' : 'ticket', err);
+    if (err instanceof ApiError) throw new PhotoError(problemOf(err, 'ticket'), err);
     throw new PhotoError('network', err);
   }
   // A plain check, not the zod schema: zod would triple this page's download.
@@ -96,7 +110,8 @@ export function putPhoto(url: string, file: Blob, onProgress: (percent: number) 
       } catch {
         body = undefined;
       }
-      reject(new PhotoError(xhr.status === 429 ? 'tooMany' : 'rejected', new ApiError(xhr.status, body, xhr.responseText || xhr.statusText)));
+      const refusal = new ApiError(xhr.status, body, xhr.responseText || xhr.statusText);
+      reject(new PhotoError(problemOf(refusal, 'rejected'), refusal));
     };
     xhr.onerror = () => reject(new PhotoError('network'));
     xhr.ontimeout = () => reject(new PhotoError('network'));
@@ -105,8 +120,8 @@ export function putPhoto(url: string, file: Blob, onProgress: (percent: number) 
 }
 
 /**
- * The whole photo step: ticket, then bytes. An expired ticket (403 "Request has expired", e.g. after a
- * long wait for signal) is replaced once. Resolves with the `/objects/...` path for the completion.
+ * The whole photo step: ticket, then bytes. An expired ticket (`upload_expired`, e.g. after a long
+ * wait for signal) is replaced once. Resolves with the `/objects/...` path for the completion.
  */
 export async function uploadPhoto(roomId: string, file: File, onProgress: (percent: number) => void): Promise<string> {
   for (let attempt = 0; ; attempt++) {
@@ -115,8 +130,8 @@ export async function uploadPhoto(roomId: string, file: File, onProgress: (perce
       await putPhoto(ticket.uploadURL, file, onProgress);
       return ticket.objectPath;
     } catch (err) {
-      const status = err instanceof PhotoError && err.cause instanceof ApiError ? err.cause.status : 0;
-      if (status === 403 && attempt === 0) continue;
+      const code = err instanceof PhotoError && err.cause instanceof ApiError ? err.cause.code : undefined;
+      if (code === 'upload_expired' && attempt === 0) continue;
       throw err;
     }
   }

@@ -1,23 +1,10 @@
 import type { TFunction } from 'i18next';
+import { errorText } from '../../../lib/error-text.ts';
 
 /**
- * What to tell a worker when the server refused a write, in the worker's language (the server's
- * own messages are English, for managers and logs). Chosen by status, then by what was sent.
+ * What to tell a worker when the server refused a write: the words of the refusal's code in the
+ * worker's language (docs/decisions/018-error-codes.md), never the server's English message.
  */
-export function refusalText(t: TFunction<'workTasks'>, status: number | undefined, kind: 'complete' | 'report' | 'session'): string {
-  switch (status) {
-    case 403:
-      return t('projectInactive');
-    case 404:
-      return t('roomNotFound');
-    case 409:
-      return t('refusal.alreadyDone');
-    case 400:
-    case 422:
-      return kind === 'complete' ? t('refusal.photoMissing') : t('refusal.invalid');
-    case 429:
-      return t('refusal.tooMany');
-    default:
-      return t('refusal.other');
-  }
+export function refusalText(t: TFunction, err: unknown): string {
+  return errorText(t, err, t('workTasks:refusal.other'));
 }

@@ -4,7 +4,6 @@ import { whenIdle } from '../../../lib/idle.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { roomIdOf } from '../../../../../contract/worker-pages.ts';
 import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
-import { WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '../../../../../contract/constants.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
@@ -13,7 +12,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useInactivity } from '../../../lib/use-inactivity.ts';
+import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { startWorkSession, tasksUrl, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
 import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import { InactivityBanner } from '../components/inactivity-banner.tsx';
@@ -22,8 +21,6 @@ import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 import { refusalText } from '../lib/refusal.ts';
-
-const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
 // download. The page fetches them when the phone is idle, so they are here when the signal is not.
@@ -34,9 +31,8 @@ const prefetchDialogs = () => {
   void import('../components/photo-dialog.tsx').catch(() => undefined);
 };
 
-/** Words follow the facility type (DESIGN.md): hotels, schools and offices have rooms, not apartments. */
+/** Words follow the facility type (docs/product.md, "Words follow the facility type"): hotels, schools and offices have rooms, not apartments. */
 const wording = (room: PublicRoomDetails) => (CLEANING_FACILITY_TYPES.includes(room.facilityType) ? 'room' : undefined);
-const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
 
 const bigLink = 'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-md px-4 text-base font-semibold';
 const primaryLink = `${bigLink} bg-blue-700 text-white hover:bg-blue-800`;
@@ -61,7 +57,6 @@ function BackToScan() {
     </a>
   );
 }
-
 
 function Header({ room }: { room: PublicRoomDetails }) {
   const { t } = useTranslation('workTasks');
@@ -103,7 +98,7 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
       <main className="mx-auto max-w-md space-y-5 p-4">
         <h2 className="text-2xl font-bold text-slate-900">{t('welcome.title', { number: room.number, context: wording(room) })}</h2>
         <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
-          <TextField label={t('welcome.nameLabel')} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} required autoFocus />
+          <TextField label={t('welcome.nameLabel')} dir="auto" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} required autoFocus />
           <Button type="submit" disabled={name.length === 0 || starting} className="min-h-14 w-full text-base">
             <ArrowNextIcon /> {starting ? t('task.sending') : t('welcome.start')}
           </Button>
@@ -132,14 +127,9 @@ function ProgressBar({ done, total }: { done: number; total: number }) {
   );
 }
 
-function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: string }) {
+/** Answers from the server (now or after a reload): the only place success is announced. */
+function useOutboxAnswers() {
   const { t } = useTranslation('workTasks');
-  const tasks = usePublicTasks(room.id);
-  const pending = usePendingWrites(room.id);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const [report, setReport] = useState<ReportKind | null>(null);
-
-  // Answers from the server (now or after a reload): the only place success is announced.
   useEffect(
     () =>
       onOutboxResult((r: OutboxResult) => {
@@ -151,16 +141,48 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
             setResourceData<PublicTask[]>(url, (old) => old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)));
             toast({ title: t('toast.taskCompleted'), variant: 'success' });
           } else {
-            toast({ title: t('toast.completeError'), description: refusalText(t, r.error.status, 'complete'), variant: 'destructive' });
+            toast({ title: t('toast.completeError'), description: refusalText(t, r.error), variant: 'destructive' });
           }
           invalidateResource(url);
         } else if (entry.kind === 'shortage' || entry.kind === 'measurement') {
           if (r.ok) toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageAdded' : 'toast.measurementAdded'), variant: 'success' });
-          else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: refusalText(t, r.error.status, 'report'), variant: 'destructive' });
+          else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: refusalText(t, r.error), variant: 'destructive' });
         }
       }),
     [t],
   );
+}
+
+/** After the list: all done (on to the next unit) or not yet (back home, the rest stays open). */
+function CompletionNote({ room, allDone }: { room: PublicRoomDetails; allDone: boolean }) {
+  const { t } = useTranslation('workTasks');
+  return allDone ? (
+    <section className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4 text-center text-emerald-900" data-testid="all-done">
+      <p className="flex items-center justify-center gap-2 text-xl font-bold">
+        <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
+      </p>
+      <a {...linkTo('/qr-scan')} className={primaryLink}>
+        <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
+      </a>
+    </section>
+  ) : (
+    <section className="space-y-3 rounded-xl border border-slate-300 bg-white p-4">
+      <p className="text-slate-800">{t('completion.openNote')}</p>
+      <a {...linkTo('/')} className={secondaryLink}>
+        <HomeIcon /> {t('completion.backHome')}
+      </a>
+    </section>
+  );
+}
+
+function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: string }) {
+  const { t } = useTranslation('workTasks');
+  const tasks = usePublicTasks(room.id);
+  const pending = usePendingWrites(room.id);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [report, setReport] = useState<ReportKind | null>(null);
+
+  useOutboxAnswers();
 
   const list = tasks.data ?? [];
   const done = list.filter((x) => x.isCompleted).length;
@@ -221,24 +243,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
           </Button>
         </div>
 
-        {tasks.isSuccess &&
-          (allDone ? (
-            <section className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4 text-center text-emerald-900" data-testid="all-done">
-              <p className="flex items-center justify-center gap-2 text-xl font-bold">
-                <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
-              </p>
-              <a {...linkTo('/qr-scan')} className={primaryLink}>
-                <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
-              </a>
-            </section>
-          ) : (
-            <section className="space-y-3 rounded-xl border border-slate-300 bg-white p-4">
-              <p className="text-slate-800">{t('completion.openNote')}</p>
-              <a {...linkTo('/')} className={secondaryLink}>
-                <HomeIcon /> {t('completion.backHome')}
-              </a>
-            </section>
-          ))}
+        {tasks.isSuccess && <CompletionNote room={room} allDone={allDone} />}
       </main>
       {report && (
         <Suspense fallback={null}>
@@ -270,7 +275,7 @@ export default function WorkTasksPage() {
   const workerName = (search.get('workerName') ?? '').trim();
   const floorNumber = search.get('floorNumber') ?? undefined;
   const room = usePublicRoom(roomId);
-  const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS, enabled: !!roomId && room.isSuccess });
+  const idle = useInactivity({ ...FORM_IDLE, enabled: !!roomId && room.isSuccess });
 
   // The dialogs are fetched once the phone is idle (the page is up by then).
   useEffect(() => whenIdle(prefetchDialogs), []);
@@ -278,7 +283,7 @@ export default function WorkTasksPage() {
   useEffect(() => {
     startOutbox();
     return onOutboxResult((r) => {
-      if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: refusalText(t, r.error.status, 'session'), variant: 'destructive' });
+      if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: refusalText(t, r.error), variant: 'destructive' });
     });
   }, [t]);
 
@@ -298,7 +303,7 @@ export default function WorkTasksPage() {
   }
   if (room.isPending) return <Loading label={t('loading')} />;
   if (room.isError) {
-    const notFound = room.error instanceof ApiError && room.error.status === 404;
+    const notFound = room.error instanceof ApiError && room.error.code === 'unit_not_found';
     return (
       <Notice icon={<WarningIcon className="h-12 w-12 text-red-700" />} title={notFound ? t('roomNotFound') : t('loadError')}>
         {!notFound && (

@@ -1,17 +1,12 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
 import { ClockIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { formatCountdown, URGENT_BELOW_MS } from '../../../lib/use-inactivity.ts';
 
-/** m:ss, rounded up so the count never shows 0:00 before the form closes. */
-export function formatCountdown(ms: number) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** The last minutes before the form closes (spec §4): a countdown, red in the last 60 seconds. */
+/** The last minutes before the form closes (docs/product.md, "Inactivity"): a countdown, red in the last 60 seconds. */
 export function InactivityWarning({ remainingMs, onExtend }: { remainingMs: number; onExtend: () => void }) {
   const { t } = useTranslation('qrScan');
-  const urgent = remainingMs <= 60_000;
+  const urgent = remainingMs <= URGENT_BELOW_MS;
   return (
     <div
       className={`sticky top-0 z-20 space-y-2 border-b-4 p-4 ${urgent ? 'border-red-700 bg-red-50 text-red-900' : 'border-amber-500 bg-amber-50 text-amber-950'}`}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
@@ -37,35 +38,12 @@ interface StartWorkFormProps {
   onStart: (values: StartWorkValues) => void;
 }
 
-/**
- * Step 2: unit (suggestions as you type; one match selects itself), floor (filled from the unit),
- * first name (suggestions from the project's known workers), optional last name. The start button
- * sits at the bottom, under the thumb, and stays disabled until a unit and a first name are there.
- */
-export function StartWorkForm({
-  units,
-  unitsQuery,
-  onUnitTextChange,
-  knownNames,
-  initialName,
-  wording,
-  unitsError,
-  submitting,
-  onBack,
-  onStart,
-}: StartWorkFormProps) {
-  const { t } = useTranslation(['qrScan', 'common']);
-  const ctx = { context: wording };
+/** The unit as typed and as chosen, and its floor (filled from the unit, the worker may correct it). */
+function useUnitChoice(units: PublicRoom[] | null, unitsQuery: string, onUnitTextChange: (text: string) => void) {
   const [unitText, setUnitText] = useState('');
   const [unit, setUnit] = useState<PublicRoom | null>(null);
   const [floor, setFloor] = useState('');
-  const [name, setName] = useState<WorkerName>(initialName);
-  const floorId = useId();
-  const lastId = useId();
-  const requirementsId = useId();
-
   const { matches } = useMemo(() => resolveUnit(units ?? [], unitText), [units, unitText]);
-  const nameSuggestions = useMemo(() => suggestNames(knownNames, fullName(name)), [knownNames, name]);
 
   const selectUnit = (next: PublicRoom | null) => {
     if (next?.id === unit?.id) return; // the same unit again: keep a floor the worker corrected
@@ -80,12 +58,182 @@ export function StartWorkForm({
     const q = text.trim().toLowerCase();
     selectUnit(q ? ((units ?? []).find((u) => u.number.toLowerCase() === q) ?? null) : null);
   };
+  const chooseUnit = (u: PublicRoom) => {
+    setUnitText(u.number);
+    onUnitTextChange(u.number);
+    selectUnit(u);
+  };
   // The answer for the text as typed: one match, or the exact number, selects itself (resolveUnit).
   useEffect(() => {
     if (units && current && unitText.trim()) selectUnit(resolveUnit(units, unitText).chosen);
     // Only when a new answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [units, current]);
+
+  return { unitText, unit, floor, setFloor, matches, current, typeUnit, chooseUnit };
+}
+
+interface UnitState {
+  loading: boolean;
+  unit: PublicRoom | null;
+  unitText: string;
+  current: boolean;
+  matches: PublicRoom[];
+}
+
+/** Under the unit field: loading, the unit chosen, no such unit, "several match" — or nothing. */
+function unitStatus(t: TFunction, { loading, unit, unitText, current, matches }: UnitState, ctx: { context: 'rooms' | undefined }): ReactNode {
+  if (loading) return <span className="text-slate-700">{t('loadingUnits')}</span>;
+  if (unit) {
+    return (
+      <span className="font-semibold text-emerald-800" data-testid="unit-selected">
+        <CheckIcon className="inline h-5 w-5 align-text-bottom" />
+        {t('unit.selected', { number: unit.name && unit.name !== unit.number ? `${unit.number} · ${unit.name}` : unit.number })}
+      </span>
+    );
+  }
+  if (unitText.trim() && current && matches.length === 0) {
+    return (
+      <span className="font-semibold text-red-800">
+        <XIcon className="inline h-5 w-5 align-text-bottom" />
+        {t('unit.notFound', { ...ctx, n: unitText.trim() })}
+      </span>
+    );
+  }
+  if (matches.length > 1 && unitText.trim()) {
+    return (
+      <span className="font-semibold text-slate-900">
+        <ArrowDownIcon className="inline h-5 w-5 align-text-bottom" />
+        {t('unit.several', ctx)}
+      </span>
+    );
+  }
+  return null;
+}
+
+function FloorField({ floor, onChange }: { floor: string; onChange: (floor: string) => void }) {
+  const { t } = useTranslation('qrScan');
+  const floorId = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={floorId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <BuildingIcon className="h-7 w-7" />
+        {t('floor.label')}
+      </label>
+      <input
+        id={floorId}
+        className={bigInput}
+        inputMode="numeric"
+        autoComplete="off"
+        value={floor}
+        onChange={(e) => onChange(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))}
+        aria-describedby={`${floorId}-hint`}
+        data-testid="floor-input"
+      />
+      <p id={`${floorId}-hint`} className="text-base text-slate-700">
+        {t('floor.hint')}
+      </p>
+    </div>
+  );
+}
+
+/** First name (suggestions from the project's known workers) and an optional last name. */
+function NameFields({ name, onChange, knownNames }: { name: WorkerName; onChange: (update: (name: WorkerName) => WorkerName) => void; knownNames: readonly string[] }) {
+  const { t } = useTranslation('qrScan');
+  const lastId = useId();
+  const nameSuggestions = useMemo(() => suggestNames(knownNames, fullName(name)), [knownNames, name]);
+  return (
+    <>
+      <Combobox
+        label={t('firstName.label')}
+        icon={<UserIcon className="h-7 w-7" />}
+        value={name.first}
+        onValueChange={(first) => onChange((n) => ({ ...n, first }))}
+        options={nameSuggestions}
+        optionKey={(n) => n}
+        onChoose={(n) => onChange(() => splitName(n))}
+        renderOption={(n) => <bdi className="font-semibold text-slate-900">{n}</bdi>}
+        listLabel={t('firstName.suggestions')}
+        autoComplete="given-name"
+        autoCapitalize="words"
+        required
+        enterKeyHint="next"
+        dir="auto"
+        data-testid="first-name-input"
+      />
+      <div className="space-y-1">
+        <label htmlFor={lastId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <UsersIcon className="h-7 w-7" />
+          {t('lastName.label')}
+        </label>
+        <input
+          id={lastId}
+          className={bigInput}
+          autoComplete="family-name"
+          autoCapitalize="words"
+          enterKeyHint="go"
+          dir="auto"
+          value={name.last}
+          onChange={(e) => onChange((n) => ({ ...n, last: e.target.value }))}
+          data-testid="last-name-input"
+        />
+      </div>
+    </>
+  );
+}
+
+/** The primary action at the bottom of the screen, reachable with one thumb, with what it still needs. */
+function StartActions({ missing, loading, canStart, submitting, onBack }: { missing: string[]; loading: boolean; canStart: boolean; submitting: boolean; onBack: () => void }) {
+  const { t } = useTranslation(['qrScan', 'common']);
+  const requirementsId = useId();
+  const showMissing = missing.length > 0 && !loading;
+  return (
+    <div className="sticky bottom-0 -mx-4 space-y-2 border-t-2 border-slate-300 bg-slate-50 px-4 pt-3 pb-4">
+      {showMissing && (
+        <ul id={requirementsId} className="space-y-0.5 text-base text-slate-800">
+          {missing.map((m) => (
+            <li key={m}>
+              <span aria-hidden>• </span>
+              {m}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="submit"
+        disabled={!canStart}
+        aria-describedby={showMissing ? requirementsId : undefined}
+        className="flex min-h-14 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 text-xl font-bold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+        data-testid="start-button"
+      >
+        {submitting ? <ClockIcon className="h-6 w-6" /> : <ArrowNextIcon className="h-6 w-6" />}
+        {submitting ? t('starting') : t('start')}
+      </button>
+      <button
+        type="button"
+        onClick={onBack}
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+      >
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>
+        {t('back')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Step 2: unit (suggestions as you type; one match selects itself), floor (filled from the unit),
+ * first name (suggestions from the project's known workers), optional last name. The start button
+ * sits at the bottom, under the thumb, and stays disabled until a unit and a first name are there.
+ */
+export function StartWorkForm({ units, unitsQuery, onUnitTextChange, knownNames, initialName, wording, unitsError, submitting, onBack, onStart }: StartWorkFormProps) {
+  const { t } = useTranslation(['qrScan', 'common']);
+  const ctx = { context: wording };
+  const choice = useUnitChoice(units, unitsQuery, onUnitTextChange);
+  const { unit, unitText, matches } = choice;
+  const [name, setName] = useState<WorkerName>(initialName);
 
   const loading = units === null;
   const missing = [!unit && t('unit.required', ctx), !name.first.trim() && t('firstName.required')].filter((m): m is string => Boolean(m));
@@ -94,32 +242,8 @@ export function StartWorkForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canStart || !unit) return;
-    onStart({ unit, name: { first: name.first.trim(), last: name.last.trim() }, floorNumber: parseFloor(floor) });
+    onStart({ unit, name: { first: name.first.trim(), last: name.last.trim() }, floorNumber: parseFloor(choice.floor) });
   };
-
-  let unitStatus: ReactNode = null;
-  if (loading) unitStatus = <span className="text-slate-700">{t('loadingUnits')}</span>;
-  else if (unit)
-    unitStatus = (
-      <span className="font-semibold text-emerald-800" data-testid="unit-selected">
-        <CheckIcon className="inline h-5 w-5 align-text-bottom" /> 
-        {t('unit.selected', { number: unit.name && unit.name !== unit.number ? `${unit.number} · ${unit.name}` : unit.number })}
-      </span>
-    );
-  else if (unitText.trim() && current && matches.length === 0)
-    unitStatus = (
-      <span className="font-semibold text-red-800">
-        <XIcon className="inline h-5 w-5 align-text-bottom" /> 
-        {t('unit.notFound', { ...ctx, n: unitText.trim() })}
-      </span>
-    );
-  else if (matches.length > 1 && unitText.trim())
-    unitStatus = (
-      <span className="font-semibold text-slate-900">
-        <ArrowDownIcon className="inline h-5 w-5 align-text-bottom" /> 
-        {t('unit.several', ctx)}
-      </span>
-    );
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-1 flex-col">
@@ -129,14 +253,10 @@ export function StartWorkForm({
             label={t('unit.label', ctx)}
             icon={<DoorIcon className="h-7 w-7" />}
             value={unitText}
-            onValueChange={typeUnit}
+            onValueChange={choice.typeUnit}
             options={matches}
             optionKey={(u) => u.id}
-            onChoose={(u) => {
-              setUnitText(u.number);
-              onUnitTextChange(u.number);
-              selectUnit(u);
-            }}
+            onChoose={choice.chooseUnit}
             renderOption={(u) => (
               <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-3">
                 <span className="font-bold text-slate-900">{u.number}</span>
@@ -147,7 +267,7 @@ export function StartWorkForm({
             )}
             listLabel={t('unit.listLabel', ctx)}
             showList={!(unit && matches.length <= 1)}
-            status={unitStatus}
+            status={unitStatus(t, { loading, unit, unitText, current: choice.current, matches }, ctx)}
             placeholder={t('unit.placeholder')}
             disabled={loading}
             required
@@ -155,96 +275,10 @@ export function StartWorkForm({
             data-testid="unit-input"
           />
         )}
-
-        <div className="space-y-1">
-          <label htmlFor={floorId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <BuildingIcon className="h-7 w-7" />
-            {t('floor.label')}
-          </label>
-          <input
-            id={floorId}
-            className={bigInput}
-            inputMode="numeric"
-            autoComplete="off"
-            value={floor}
-            onChange={(e) => setFloor(e.target.value.replace(/[^\d-]/g, '').slice(0, 4))}
-            aria-describedby={`${floorId}-hint`}
-            data-testid="floor-input"
-          />
-          <p id={`${floorId}-hint`} className="text-base text-slate-700">
-            
-            {t('floor.hint')}
-          </p>
-        </div>
-
-        <Combobox
-          label={t('firstName.label')}
-          icon={<UserIcon className="h-7 w-7" />}
-          value={name.first}
-          onValueChange={(first) => setName((n) => ({ ...n, first }))}
-          options={nameSuggestions}
-          optionKey={(n) => n}
-          onChoose={(n) => setName(splitName(n))}
-          renderOption={(n) => <span className="font-semibold text-slate-900">{n}</span>}
-          listLabel={t('firstName.suggestions')}
-          autoComplete="given-name"
-          autoCapitalize="words"
-          required
-          enterKeyHint="next"
-          data-testid="first-name-input"
-        />
-
-        <div className="space-y-1">
-          <label htmlFor={lastId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <UsersIcon className="h-7 w-7" />
-            {t('lastName.label')}
-          </label>
-          <input
-            id={lastId}
-            className={bigInput}
-            autoComplete="family-name"
-            autoCapitalize="words"
-            enterKeyHint="go"
-            value={name.last}
-            onChange={(e) => setName((n) => ({ ...n, last: e.target.value }))}
-            data-testid="last-name-input"
-          />
-        </div>
+        <FloorField floor={choice.floor} onChange={choice.setFloor} />
+        <NameFields name={name} onChange={setName} knownNames={knownNames} />
       </div>
-
-      {/* The primary action at the bottom of the screen, reachable with one thumb. */}
-      <div className="sticky bottom-0 -mx-4 space-y-2 border-t-2 border-slate-300 bg-slate-50 px-4 pt-3 pb-4">
-        {missing.length > 0 && !loading && (
-          <ul id={requirementsId} className="space-y-0.5 text-base text-slate-800">
-            {missing.map((m) => (
-              <li key={m}>
-                <span aria-hidden>• </span>
-                {m}
-              </li>
-            ))}
-          </ul>
-        )}
-        <button
-          type="submit"
-          disabled={!canStart}
-          aria-describedby={missing.length > 0 && !loading ? requirementsId : undefined}
-          className="flex min-h-14 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 text-xl font-bold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-          data-testid="start-button"
-        >
-          {submitting ? <ClockIcon className="h-6 w-6" /> : <ArrowNextIcon className="h-6 w-6" />}
-          {submitting ? t('starting') : t('start')}
-        </button>
-        <button
-          type="button"
-          onClick={onBack}
-          className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-        >
-          <span aria-hidden className="inline-block rtl:-scale-x-100">
-            ←
-          </span>
-          {t('back')}
-        </button>
-      </div>
+      <StartActions missing={missing} loading={loading} canStart={canStart} submitting={submitting} onBack={onBack} />
     </form>
   );
 }

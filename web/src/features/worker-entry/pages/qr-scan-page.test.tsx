@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicFacility, PublicRoom } from '../../../../../contract/worker.ts';
 import en from '../../../locales/en/qrScan.json';
 import he from '../../../locales/he/qrScan.json';
+import errorsEn from '../../../locales/en/errors.json';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { suggestUnits } from '../../../../../contract/worker-rules.ts';
 import QrScanPage from './qr-scan-page.tsx';
@@ -171,7 +172,7 @@ describe('/qr-scan worker entry', () => {
 
   it('shows the reason in the worker\'s language when the server refuses, and stays on the form', async () => {
     const user = userEvent.setup();
-    setup({ session: { status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } } });
+    setup({ session: { status: 429, body: { code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' } } });
     await chooseEnglish(user);
     await user.type(screen.getByTestId('unit-input'), '205');
     await screen.findByTestId('unit-selected');
@@ -180,6 +181,28 @@ describe('/qr-scan worker entry', () => {
     await findToast(en.errors.tooMany);
     expect(startButton()).toBeEnabled();
     expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it("words any other refusal by its code (errors namespace), never with the server's English", async () => {
+    const user = userEvent.setup();
+    setup({ session: { status: 400, body: { code: 'validation_failed', message: 'SERVER ENGLISH' } } });
+    await chooseEnglish(user);
+    await user.type(screen.getByTestId('unit-input'), '205');
+    await screen.findByTestId('unit-selected');
+    await user.type(screen.getByTestId('first-name-input'), 'Moshe');
+    await user.click(startButton());
+    const toast = await findToast(errorsEn.validation_failed);
+    expect(toast).not.toHaveTextContent('SERVER ENGLISH');
+    expect(startButton()).toBeEnabled();
+  });
+
+  it('isolates the suggested names (<bdi>) so a Hebrew name in a Latin list keeps its order', async () => {
+    const user = userEvent.setup();
+    setup({ names: ['משה כהן', 'Anna Lee'] });
+    await chooseEnglish(user);
+    await user.type(screen.getByTestId('first-name-input'), 'משה');
+    expect((await screen.findByText('משה כהן')).tagName).toBe('BDI');
+    expect(screen.getByTestId('first-name-input')).toHaveAttribute('dir', 'auto');
   });
 
   it('falls back to "HTTP error! status: N" when the server gives no message', async () => {
@@ -195,7 +218,7 @@ describe('/qr-scan worker entry', () => {
 
   it('says no project matches an unknown QR code', async () => {
     const user = userEvent.setup();
-    const { fetchMock } = setup({ facility: { status: 404, body: { message: 'Not found' } } });
+    const { fetchMock } = setup({ facility: { status: 404, body: { code: 'qr_not_found', message: 'Not found' } } });
     await user.click(screen.getByTestId('language-en'));
     expect(await screen.findByText(en.errors.unknownQr)).toBeInTheDocument();
     expect(screen.queryByTestId('unit-input')).toBeNull();

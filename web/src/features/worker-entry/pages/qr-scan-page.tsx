@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
-import { WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES, type Locale } from '../../../../../contract/constants.ts';
+import { type Locale } from '../../../../../contract/constants.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { dirOf, setLanguage } from '../../../lib/i18n.ts';
-import { useInactivity } from '../../../lib/use-inactivity.ts';
+import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { facilityByQrUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, useWorkerNames } from '../api/worker-entry.ts';
 import { useUnitSearch } from '../lib/use-unit-search.ts';
 import { invalidateResource } from '../../../lib/resource.ts';
@@ -19,13 +21,30 @@ import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerNam
 import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
 import { startOutbox } from '../../../lib/outbox.ts';
 
-const TOTAL_MS = WORKER_IDLE_MINUTES * 60_000;
-const WARN_MS = WORKER_WARNING_MINUTES * 60_000;
-
 /** Where the worker goes after starting: the unit's task page, name and floor pre-filled. */
 export function workTasksUrl(roomId: string, workerName: string, floorNumber: number | null | undefined) {
   const floor = floorNumber === null || floorNumber === undefined ? '' : `&floorNumber=${floorNumber}`;
   return `/work-tasks/${encodeURIComponent(roomId)}?workerName=${encodeURIComponent(workerName)}${floor}`;
+}
+
+/**
+ * Why work could not start, in the worker's language: this page's own words where it has them (they
+ * follow the project's wording), else the refusal's code (errors namespace); never the server's English.
+ */
+function startRefusalText(t: TFunction, err: unknown, wording: string | undefined): string {
+  if (!(err instanceof ApiError)) return errorText(t, err, t('errors.startFailed'));
+  switch (err.code) {
+    case 'project_inactive':
+      return t('errors.inactive');
+    case 'unit_not_found':
+      return t('errors.unitNotFound', { context: wording });
+    case 'rate_limited':
+      return t('errors.tooMany');
+    case undefined:
+      return t('errors.http', { status: err.status });
+    default:
+      return errorText(t, err);
+  }
 }
 
 function RetryButton({ onClick }: { onClick: () => void }) {
@@ -39,6 +58,52 @@ function RetryButton({ onClick }: { onClick: () => void }) {
       <RefreshIcon className="h-5 w-5" />
       {t('actions.retry')}
     </button>
+  );
+}
+
+/** POST /api/work-sessions, then on to the unit's page; a refusal is told and the form stays. */
+function useStartWork(qrId: string | null, wording: 'rooms' | undefined, retryUnits: () => void) {
+  const { t } = useTranslation(['qrScan', 'common']);
+  // 'sent' stays until the page changes: the button must not start the same work twice.
+  const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const startWork = async ({ unit, name, floorNumber }: StartWorkValues) => {
+    const workerName = fullName(name);
+    setStarting('sending');
+    try {
+      const result = await postWorkSession({ roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) });
+      setStarting('sent');
+      rememberWorkerName(name);
+      // The server speaks English; the worker reads their own language.
+      toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
+      navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
+    } catch (err) {
+      setStarting('idle');
+      toast({ title: startRefusalText(t, err, wording), variant: 'destructive' });
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (code === 'project_inactive' && qrId) invalidateResource(facilityByQrUrl(qrId));
+      if (code === 'unit_not_found') retryUnits();
+    }
+  };
+  return { starting, setStarting, startWork };
+}
+
+/** Why the form cannot show (no QR, unknown QR, a load error, an inactive project…), and the way back. */
+function BlockingNotice({ onBack, children, ...notice }: Omit<ComponentProps<typeof Notice>, 'children'> & { onBack: () => void; children: ReactNode }) {
+  const { t } = useTranslation('qrScan');
+  return (
+    <div className="space-y-4">
+      <Notice {...notice}>{children}</Notice>
+      <button
+        type="button"
+        onClick={onBack}
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+      >
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>
+        {t('back')}
+      </button>
+    </div>
   );
 }
 
@@ -57,18 +122,18 @@ export default function QrScanPage() {
   const [step, setStep] = useState<1 | 2>(1);
   // Bumped on restart so the form starts empty (with the remembered name).
   const [formKey, setFormKey] = useState(0);
-  const idle = useInactivity({ totalMs: TOTAL_MS, warnBeforeMs: WARN_MS });
+  const idle = useInactivity(FORM_IDLE);
 
   const facility = useFacilityByQr(qrId);
   const accepting = facility.data?.isActive === true;
+  const wording = facility.data && CLEANING_FACILITY_TYPES.includes(facility.data.facilityType) ? 'rooms' : undefined;
   // What is typed in the unit field: the server suggests the units for it.
   const [unitQuery, setUnitQuery] = useState('');
   const rooms = useUnitSearch(qrId, unitQuery, accepting);
   const names = useWorkerNames(qrId, accepting);
-  // 'sent' stays until the page changes: the button must not start the same work twice.
-  const [starting, setStarting] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const { starting, setStarting, startWork } = useStartWork(qrId, wording, rooms.retry);
 
-  const unknownQr = facility.error instanceof ApiError && facility.error.status === 404;
+  const unknownQr = facility.error instanceof ApiError && facility.error.code === 'qr_not_found';
   // Writes a previous unit's page left waiting for signal keep going out from here too.
   useEffect(() => startOutbox(), []);
 
@@ -77,8 +142,7 @@ export default function QrScanPage() {
     else if (unknownQr && qrId === recallQrId()) rememberQrId(null);
   }, [facility.data, unknownQr, qrId]);
 
-  const wording = facility.data && CLEANING_FACILITY_TYPES.includes(facility.data.facilityType) ? 'rooms' : undefined;
-  const loadErrorText = (err: unknown) => (err instanceof ApiError && err.status === 429 ? t('errors.tooMany') : t('errors.loadFailed'));
+  const loadErrorText = (err: unknown) => (err instanceof ApiError && err.code === 'rate_limited' ? t('errors.tooMany') : t('errors.loadFailed'));
 
   const chooseLanguage = (lng: Locale) => {
     void setLanguage(lng);
@@ -91,47 +155,10 @@ export default function QrScanPage() {
     setUnitQuery('');
     setStarting('idle');
     if (qrId) refreshProject(qrId);
-    idle.extend();
-  };
-
-  const startWork = async ({ unit, name, floorNumber }: StartWorkValues) => {
-    const workerName = fullName(name);
-    setStarting('sending');
-    try {
-      const result = await postWorkSession({ roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) });
-      setStarting('sent');
-      rememberWorkerName(name);
-      // The server speaks English; the worker reads their own language.
-      toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
-      navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
-    } catch (err) {
-      setStarting('idle');
-      let message = t('errors.startFailed');
-      if (err instanceof ApiError) {
-        if (err.status === 403) message = t('errors.inactive');
-        else if (err.status === 404) message = t('errors.unitNotFound', { context: wording });
-        else if (err.status === 429) message = t('errors.tooMany');
-        else message = err.serverMessage ?? t('errors.http', { status: err.status });
-        if (err.status === 403 && qrId) invalidateResource(facilityByQrUrl(qrId));
-        if (err.status === 404) rooms.retry();
-      }
-      toast({ title: message, variant: 'destructive' });
-    }
+    idle.restart();
   };
 
   const back = () => setStep(1);
-  const backButton = (
-    <button
-      type="button"
-      onClick={back}
-      className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-    >
-      <span aria-hidden className="inline-block rtl:-scale-x-100">
-        ←
-      </span>
-      {t('back')}
-    </button>
-  );
 
   let content: ReactNode;
   if (idle.expired) {
@@ -140,50 +167,35 @@ export default function QrScanPage() {
     content = <LanguageStep current={i18n.language} onChoose={chooseLanguage} />;
   } else if (!qrId) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<CameraIcon />} tone="warning" title={t('errors.noQrTitle')}>
-          {t('errors.noQr')}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<CameraIcon />} tone="warning" title={t('errors.noQrTitle')} onBack={back}>
+        {t('errors.noQr')}
+      </BlockingNotice>
     );
   } else if (facility.isPending) {
     content = <Loading label={t('loading')} />;
   } else if (unknownQr) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<QuestionIcon />} tone="error">
-          {t('errors.unknownQr')}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<QuestionIcon />} tone="error" onBack={back}>
+        {t('errors.unknownQr')}
+      </BlockingNotice>
     );
   } else if (facility.isError) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void facility.refetch()} />}>
-          {loadErrorText(facility.error)}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<NoSignalIcon />} tone="error" action={<RetryButton onClick={() => void facility.refetch()} />} onBack={back}>
+        {loadErrorText(facility.error)}
+      </BlockingNotice>
     );
   } else if (!facility.data?.isActive) {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<StopIcon />} tone="error" title={t('errors.inactiveTitle')}>
-          {t('errors.inactive')}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<StopIcon />} tone="error" title={t('errors.inactiveTitle')} onBack={back}>
+        {t('errors.inactive')}
+      </BlockingNotice>
     );
   } else if (rooms.units && rooms.units.length === 0 && rooms.query === '') {
     content = (
-      <div className="space-y-4">
-        <Notice icon={<InboxIcon />} tone="warning">
-          {t('errors.noUnits', { context: wording })}
-        </Notice>
-        {backButton}
-      </div>
+      <BlockingNotice icon={<InboxIcon />} tone="warning" onBack={back}>
+        {t('errors.noUnits', { context: wording })}
+      </BlockingNotice>
     );
   } else {
     content = (

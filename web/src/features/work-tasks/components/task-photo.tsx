@@ -1,0 +1,96 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CameraIcon, CheckIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';
+import { photoErrorText } from '../lib/photo-upload.ts';
+import type { PhotoState } from '../lib/use-task-completion.ts';
+
+// The dialog (and Radix Dialog) is not in the page's first download; the page fetches it when idle.
+const PhotoDialog = lazy(() => import('./photo-dialog.tsx').then((m) => ({ default: m.PhotoDialog })));
+
+function usePreviewUrl(file: File | undefined) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file || file.size === 0 || typeof URL.createObjectURL !== 'function') return;
+    const u = URL.createObjectURL(file);
+    const tm = setTimeout(() => setUrl(u), 0);
+    return () => {
+      clearTimeout(tm);
+      URL.revokeObjectURL(u);
+      setUrl(undefined);
+    };
+  }, [file]);
+  return url;
+}
+
+/** Preparing or uploading: what is happening, with a progress bar. */
+function PhotoProgress({ photo }: { photo: PhotoState }) {
+  const { t } = useTranslation('workTasks');
+  const percent = photo.status === 'uploading' ? photo.percent : 0;
+  return (
+    <div className="space-y-1" role="status">
+      <p className="text-sm font-medium text-slate-800">{photo.status === 'compressing' ? t('photo.preparing') : t('photo.uploading', { percent })}</p>
+      <div role="progressbar" aria-label={t('photo.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 w-full overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full bg-blue-700 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Uploaded, waiting for signal, or failed (with "try again" when trying again can help). */
+function PhotoStatus({ photo, onRetry }: { photo: PhotoState; onRetry: (file: File) => void }) {
+  const { t } = useTranslation('workTasks');
+  if (photo.status === 'done') {
+    return (
+      <p className="flex items-center gap-2 font-semibold text-emerald-800" role="status">
+        <CheckIcon /> {t('photo.uploaded')}
+      </p>
+    );
+  }
+  if (photo.status === 'waiting') {
+    return (
+      <p className="flex items-center gap-2 font-semibold text-amber-800" role="status">
+        <NoSignalIcon /> {t('photo.waiting')}
+      </p>
+    );
+  }
+  if (photo.status !== 'error') return null;
+  const { problem } = photo.error;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="flex flex-1 items-center gap-2 font-semibold text-red-800" role="alert">
+        <WarningIcon /> {photoErrorText(t, photo.error)}
+      </p>
+      {problem !== 'notImage' && problem !== 'tooLarge' && (
+        <Button variant="secondary" onClick={() => onRetry(photo.file)}>
+          {t('photo.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The photo part of an open task card: preview, progress or status, and "add / change photo". */
+export function TaskPhoto({ photo, busy, onPicked, onRetry }: { photo: PhotoState; busy: boolean; onPicked: (file: File) => void; onRetry: (file: File) => void }) {
+  const { t } = useTranslation('workTasks');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const preview = usePreviewUrl(photo.status === 'idle' ? undefined : photo.file);
+  const canPick = photo.status === 'idle' || photo.status === 'done' || photo.status === 'error';
+  return (
+    <section className="space-y-2" aria-label={t('photo.sectionLabel')}>
+      {preview && <img src={preview} alt={t('photo.previewAlt')} className="max-h-48 w-full rounded-lg object-contain bg-slate-100" />}
+      {(photo.status === 'compressing' || photo.status === 'uploading') && <PhotoProgress photo={photo} />}
+      <PhotoStatus photo={photo} onRetry={onRetry} />
+      {canPick && (
+        <Button variant={photo.status === 'done' ? 'secondary' : 'primary'} onClick={() => setDialogOpen(true)} className="min-h-14 w-full text-base" disabled={busy}>
+          <CameraIcon /> {photo.status === 'done' ? t('photo.replace') : t('photo.add')}
+        </Button>
+      )}
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <PhotoDialog open onOpenChange={setDialogOpen} onPicked={onPicked} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import type { PublicTask } from '../../../../../contract/worker.ts';
+import { toast } from '../../../components/ui/toast.ts';
+import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
+import { completeTask } from '../api/work-tasks.ts';
+import { PhotoError, compressPhoto, photoErrorText, uploadPhoto } from './photo-upload.ts';
+import {
+  findCompletionIntent,
+  findUploadedPhoto,
+  findWaitingPhoto,
+  forgetCompletionIntent,
+  forgetUploadedPhoto,
+  forgetWaitingPhoto,
+  keepCompletionIntent,
+  keepUploadedPhoto,
+  keepWaitingPhoto,
+} from './photo-store.ts';
+
+/** A task's photo: none yet → compressing → uploading → done; or waiting for signal; or failed. */
+export type PhotoState =
+  | { status: 'idle' }
+  | { status: 'compressing'; file: File }
+  | { status: 'uploading'; file: File; percent: number }
+  | { status: 'done'; file: File; photoUrl: string }
+  | { status: 'waiting'; file: File }
+  | { status: 'error'; file: File; error: PhotoError };
+
+/** While there is no signal, a waiting photo is tried again this often (and at once when online). */
+const PHOTO_RETRY_MS = 15_000;
+
+/** A completed task needs nothing kept on the phone any more. */
+export function forgetTaskPhoto(taskId: string) {
+  forgetUploadedPhoto(taskId);
+  forgetCompletionIntent(taskId);
+  void forgetWaitingPhoto(taskId);
+}
+
+/** Refusals of a completion that mean "the server has no usable photo": ask for the photo again. */
+const PHOTO_AGAIN = new Set(['photo_missing', 'photo_required']);
+
+/**
+ * The photo's way up: compress (unless it already was), upload, remember it on the phone; without
+ * signal keep it waiting. A completion the worker asked for while the photo waited goes out with it.
+ */
+function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: boolean) => void) {
+  const { t } = useTranslation('workTasks');
+  const [photo, setPhoto] = useState<PhotoState>({ status: 'idle' });
+
+  const fail = useCallback(
+    (file: File, error: PhotoError) => {
+      setPhoto({ status: 'error', file, error });
+      toast({ title: photoErrorText(t, error), variant: 'destructive' });
+    },
+    [t],
+  );
+
+  const upload = useCallback(
+    async (file: File, compressed: boolean) => {
+      let ready = file;
+      if (!compressed) {
+        setPhoto({ status: 'compressing', file });
+        try {
+          ready = await compressPhoto(file);
+        } catch (err) {
+          return fail(file, err instanceof PhotoError ? err : new PhotoError('rejected', err));
+        }
+      }
+      setPhoto({ status: 'uploading', file: ready, percent: 0 });
+      try {
+        const photoUrl = await uploadPhoto(roomId, ready, (percent) => setPhoto((s) => (s.status === 'uploading' ? { ...s, percent } : s)));
+        setPhoto({ status: 'done', file: ready, photoUrl });
+        keepUploadedPhoto(task.id, photoUrl);
+        void forgetWaitingPhoto(task.id);
+        // The worker already pressed "complete" while the photo waited for signal: finish it now.
+        const intent = findCompletionIntent(task.id);
+        if (intent) {
+          forgetCompletionIntent(task.id);
+          setQueued(false);
+          void completeTask(roomId, task.id, { notes: intent.notes, photoUrl, workerName: intent.workerName });
+        }
+        toast({ title: t('photo.uploaded'), variant: 'success' });
+      } catch (err) {
+        const error = err instanceof PhotoError ? err : new PhotoError('network', err);
+        if (error.problem !== 'network') return fail(ready, error);
+        setPhoto({ status: 'waiting', file: ready });
+        void keepWaitingPhoto(task.id, ready);
+      }
+    },
+    [fail, roomId, setQueued, t, task.id],
+  );
+
+  // After a reload or a closed tab: the photo that was uploaded, or is still waiting for signal.
+  useEffect(() => {
+    const uploaded = findUploadedPhoto(task.id);
+    let cancelled = false;
+    void findWaitingPhoto(task.id).then((file) => {
+      if (cancelled) return;
+      if (uploaded) setPhoto((s) => (s.status === 'idle' ? { status: 'done', file: file ?? new File([], 'photo.jpg', { type: 'image/jpeg' }), photoUrl: uploaded } : s));
+      else if (file) void upload(file, true); // try at once: the signal may be back
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [task.id, upload]);
+
+  // A photo that met no signal goes again by itself: when the phone is back online, and every 15 s.
+  useEffect(() => {
+    if (photo.status !== 'waiting') return;
+    const file = photo.file;
+    const again = () => void upload(file, true);
+    window.addEventListener('online', again);
+    const tm = setTimeout(again, PHOTO_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', again);
+      clearTimeout(tm);
+    };
+  }, [photo, upload]);
+
+  // The server has no usable photo for the completion: ask for it again rather than keep a dead address.
+  useEffect(
+    () =>
+      onOutboxResult((r) => {
+        if (!r.ok && r.entry.taskId === task.id && task.requiresPhoto && r.error.code && PHOTO_AGAIN.has(r.error.code)) setPhoto({ status: 'idle' });
+      }),
+    [task.id, task.requiresPhoto],
+  );
+
+  return { photo, upload };
+}
+
+/**
+ * A task card's completion: its photo (usePhotoUpload), the notes, and "complete" — sent at once,
+ * kept in the outbox without signal, or kept on the phone until a waiting photo is up.
+ */
+export function useTaskCompletion({ task, roomId, workerName, pending }: { task: PublicTask; roomId: string; workerName: string; pending?: OutboxEntry }) {
+  const { t } = useTranslation('workTasks');
+  const [notes, setNotes] = useState('');
+  const [sending, setSending] = useState(false);
+  /** Completed on the phone, waiting for its photo to go up (survives reloads with the photo). */
+  const [queued, setQueued] = useState(() => Boolean(findCompletionIntent(task.id)));
+  const { photo, upload } = usePhotoUpload(task, roomId, setQueued);
+
+  const photoReady = !task.requiresPhoto || photo.status === 'done';
+  // A photo taken without signal counts: the completion waits on the phone and follows the photo.
+  const photoTaken = photoReady || photo.status === 'waiting';
+  const busy = sending || !!pending || queued;
+
+  const complete = async () => {
+    if (busy) return;
+    if (photo.status === 'waiting') {
+      keepCompletionIntent(task.id, { notes: notes.trim() || null, workerName });
+      setQueued(true);
+      toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
+      return;
+    }
+    if (!photoReady) {
+      toast({ title: t('photo.requiredTitle'), description: t('photo.required'), variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    const status = await completeTask(roomId, task.id, {
+      notes: notes.trim() || null,
+      photoUrl: photo.status === 'done' ? photo.photoUrl : null,
+      workerName,
+    });
+    setSending(false);
+    if (status === 'waiting') toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
+  };
+
+  return { photo, upload, notes, setNotes, queued, busy, photoTaken, complete };
+}
