@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
 
 export interface UnitWithCounts {
@@ -18,21 +19,21 @@ export interface UnitWithCounts {
   lastWorker: string | null;
 }
 
-/** One row of a units-with-counts statement (this one, and the worker's unit suggestions). */
-export const unitWithCountsOf = (r: Record<string, unknown>): UnitWithCounts => ({
-  id: r.id as string,
-  number: r.number as string,
-  name: (r.name as string | null) ?? null,
-  description: (r.description as string | null) ?? null,
-  floor: r.floor === null ? null : Number(r.floor),
-  type: r.type as string,
-  facilityType: r.facility_type as string,
-  manualStatus: (r.manual_status as string | null) ?? null,
-  total: Number(r.total),
-  completed: Number(r.completed),
-  hasSessionToday: Boolean(r.has_session),
-  lastCompletedAt: r.completed_at ? new Date(r.completed_at as string) : null,
-  lastWorker: (r.worker_name as string | null) ?? null,
+/** The row mapper of the units-with-counts statements (this one, and the worker's unit suggestions). */
+export const unitWithCountsOf = (r: RawRow): UnitWithCounts => ({
+  id: text(r.id),
+  number: text(r.number),
+  name: textOrNull(r.name),
+  description: textOrNull(r.description),
+  floor: numOrNull(r.floor),
+  type: text(r.type),
+  facilityType: text(r.facility_type),
+  manualStatus: textOrNull(r.manual_status),
+  total: num(r.total),
+  completed: num(r.completed),
+  hasSessionToday: bool(r.has_session),
+  lastCompletedAt: dateOrNull(r.completed_at),
+  lastWorker: textOrNull(r.worker_name),
 });
 
 /** The period key a completion is stored under: 'once' for once-tasks, else the local date. */

@@ -177,20 +177,20 @@ export async function listPublicTasks(app: FastifyInstance, unitId: string, date
   const rows = await listUnitTasksPublic(app.db, { unitId, date, now: app.now() });
   if (rows.length === 0) throw notFound(UNIT_NOT_FOUND);
   const out: PublicTask[] = [];
-  for (const t of rows) {
-    if (t.id === null) continue; // the unit has no tasks
+  for (const { task: t, number } of rows) {
+    if (t === null) continue; // the unit has no tasks
     out.push({
       id: t.id,
-      name: t.name!,
+      name: t.name,
       description: t.description,
       translations: publicTranslations(t.translations),
-      isCompleted: t.completed_at !== null,
-      completedAt: t.completed_at === null ? null : new Date(t.completed_at).toISOString(),
-      workerName: t.worker_name,
-      requiresPhoto: Boolean(t.requires_photo),
-      estimatedMinutes: Number(t.estimated_minutes),
-      recurrence: t.recurrence!,
-      roomNumber: t.number,
+      isCompleted: t.completedAt !== null,
+      completedAt: t.completedAt?.toISOString() ?? null,
+      workerName: t.workerName,
+      requiresPhoto: t.requiresPhoto,
+      estimatedMinutes: t.estimatedMinutes,
+      recurrence: t.recurrence,
+      roomNumber: number,
     });
   }
   return out;
