@@ -1,21 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardInput, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '../../../contract/auth.ts';
-import { platformAdmins } from '../../db/schema/index.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { createSession, destroySession, requireUser, setSessionCookie } from '../../plugins/session.ts';
 import {
   cancelAccount,
-  findUserWithProject,
   register,
   toProfile,
   toUser,
   updateCard,
   verifyPassword,
 } from './auth.service.ts';
+import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
 import { loginKey, loginWait, recordLoginFailure, recordLoginSuccess, type LoginKey } from './login-limits.ts';
 
 const tooMany = () => ({ statusCode: 429, message: 'Too many login attempts. Please wait a few minutes and try again.' });
@@ -74,7 +72,7 @@ export async function authRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const key = loginKey('admin', request.body.username, request.ip);
       await checkLimits(key, reply);
-      const [admin] = await app.db.select().from(platformAdmins).where(eq(platformAdmins.username, request.body.username)).limit(1);
+      const admin = await findPlatformAdmin(app.db, request.body.username);
       const ok = await verifyPassword(admin?.passwordHash, request.body.password);
       if (!admin || !ok) {
         await recordLoginFailure(app.db, key, app.now());
