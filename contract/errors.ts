@@ -1,5 +1,83 @@
-/** The one error shape of the API: an HTTP status and `{ message }` (plus `issues` on validation errors). */
+/**
+ * Every refusal the API can give, by code. The code decides what a client does and which words it
+ * shows (the web app has one i18n key per code, `errors:<code>`, in all seven languages); the
+ * `message` beside it is English for logs, curl and tests, never shown to a user of the web app
+ * (docs/decisions/018-error-codes.md).
+ */
+export const ERROR_CODES = [
+  // Any route
+  'validation_failed',
+  'bad_request',
+  'text_invalid',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unauthorized',
+  'forbidden',
+  'cross_site_refused',
+  'not_found',
+  'rate_limited',
+  'idempotency_key_invalid',
+  'idempotency_key_reused',
+  'request_in_progress',
+  'database_unavailable',
+  'shutting_down',
+  'internal_error',
+  'client_gone',
+  // Sign-in, registration, account
+  'invalid_credentials',
+  'login_rate_limited',
+  'username_taken',
+  'account_inactive',
+  'project_not_found',
+  'card_invalid',
+  'card_cvv_invalid',
+  'card_expired',
+  'card_declined',
+  // Units, stages, schedules, templates, reports
+  'unit_not_found',
+  'units_not_found',
+  'unit_number_taken',
+  'unit_number_unknown',
+  'too_many_project_units',
+  'no_tasks',
+  'too_many_schedule_rows',
+  'too_many_unit_tasks',
+  'template_not_found',
+  'shortage_not_found',
+  'measurement_not_found',
+  // Worker pages
+  'qr_not_found',
+  'project_inactive',
+  'task_not_found',
+  'task_already_completed',
+  'photo_required',
+  'photo_missing',
+  // Photos
+  'photo_not_found',
+  'photo_empty',
+  'photo_type_unsupported',
+  'photo_quota_exceeded',
+  'upload_unknown',
+  'upload_expired',
+  'upload_in_progress',
+  'unit_uploads_busy',
+  // Live updates
+  'live_streams_exceeded',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+
+/** Values a code's words may use (a unit number, a worker's name, a limit). */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * The one error shape of the API: an HTTP status and `{ code, message }`, plus `params` for the words
+ * and `issues` (one per field) on validation errors.
+ */
 export interface ApiErrorBody {
+  code: ErrorCode;
   message: string;
+  params?: ErrorParams;
   issues?: { path: string; message: string }[];
 }

@@ -67,7 +67,7 @@ describe('cross-site writes', () => {
 
     const res = await as({ method: 'DELETE', url: `/api/rooms/${created.json().id}`, headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Cross-site request refused' });
+    expect(res.json()).toEqual({ code: 'cross_site_refused', message: 'Cross-site request refused' });
     const post = await as({ method: 'POST', url: '/api/rooms', payload: { number: 'X102' }, headers: { origin: 'https://evil.example' } });
     expect(post.statusCode).toBe(403);
     expect(await ctx.app.db.select({ n: count() }).from(units)).toEqual(before);
@@ -104,7 +104,7 @@ describe('error shape', () => {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ code: 'not_found', message: expect.any(String) });
     }
   });
 
@@ -130,7 +130,7 @@ describe('error shape', () => {
       payload: '{"username": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ code: 'bad_request', message: expect.any(String) });
   });
 
   it('never shows internals in a 5xx answer', async () => {
@@ -149,7 +149,7 @@ describe('error shape', () => {
         },
       });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Internal Server Error' });
+      expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal Server Error' });
       expect(res.body).not.toContain('ECONNREFUSED');
       expect(res.body).not.toContain('/srv/');
     } finally {

@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/objects/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+      return reply.status(404).send({ code: 'not_found', message: `Not found: ${request.method} ${url}` });
     }
     // The worker pages are HTML entries of their own (docs/decisions/009-worker-entries.md); the
     // single-page app owns every other path (its router shows "404 Page Not Found").

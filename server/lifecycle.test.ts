@@ -59,7 +59,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.headers.connection).toBe('close');
-    expect(JSON.parse(refused.body)).toEqual({ message: SHUTTING_DOWN_MESSAGE });
+    expect(JSON.parse(refused.body)).toEqual({ code: 'shutting_down', message: SHUTTING_DOWN_MESSAGE });
     expect(await b.waitClosed()).toBe(true);
 
     // The request in progress is handled normally (wrong password: 401), then its socket closes.

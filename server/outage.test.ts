@@ -22,7 +22,7 @@ async function appOn(database: Database): Promise<FastifyInstance> {
 function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
-  expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+  expect(res.json()).toEqual({ code: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
 }
 
 describe('database outage', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { DEVICE_HEADER, isDeviceId } from '../../contract/worker-rules.ts';
-import { AppError } from './errors.ts';
+import type { AppError } from './errors.ts';
 
 /**
  * Rate-limit keys for the worker pages (docs/decisions/012-worker-rate-limits.md). A crew shares one
@@ -31,8 +31,8 @@ export function clientKey(request: FastifyRequest): string {
 export interface WorkerLimitOptions {
   /** Requests per minute for one device (and for one address that sends no device id). */
   perDevice: number;
-  /** The 429 body; the worker pages word it themselves, in the worker's language, by its status. */
-  errorResponseBuilder: () => { statusCode: number; message: string };
+  /** The 429 refusal (its code decides the words the worker pages show). */
+  errorResponseBuilder: () => AppError;
   /**
    * A limit per thing touched (a unit, a task), whatever the devices: many phones, or one phone
    * that keeps making new ids, cannot hammer one unit. `of` names the thing from the request.
@@ -51,7 +51,7 @@ export function workerLimit(app: FastifyInstance, opts: WorkerLimitOptions) {
   const target = perTarget && app.createRateLimit({ max: perTarget.max, timeWindow, keyGenerator: (r) => `target:${perTarget.of(r) ?? ''}` });
   const refuse = (reply: FastifyReply, ttlInSeconds: number) => {
     reply.header('retry-after', String(ttlInSeconds));
-    return new AppError(429, opts.errorResponseBuilder().message);
+    return opts.errorResponseBuilder();
   };
   const addressCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
     if (target && perTarget!.of(request) !== undefined) {

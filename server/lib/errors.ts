@@ -1,18 +1,27 @@
-/** Errors the rules raise on purpose. The error handler turns them into `status + { message }`. */
+import type { ErrorCode, ErrorParams } from '../../contract/errors.ts';
+
+/**
+ * Errors the rules raise on purpose. The error handler turns them into `status + { code, message,
+ * params }`; the code is what clients act on and translate (docs/decisions/018-error-codes.md).
+ */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
+    public readonly code: ErrorCode,
     message: string,
+    public readonly params?: ErrorParams,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
-export const forbidden = (message = 'Forbidden') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const badRequest = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(400, code, message, params);
+export const unauthorized = (code: ErrorCode = 'unauthorized', message = 'Unauthorized') => new AppError(401, code, message);
+export const forbidden = (code: ErrorCode = 'forbidden', message = 'You do not have permission for this action') => new AppError(403, code, message);
+export const notFound = (code: ErrorCode = 'not_found', message = 'Not found', params?: ErrorParams) => new AppError(404, code, message, params);
+export const conflict = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(409, code, message, params);
+export const unprocessable = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(422, code, message, params);
+export const tooManyRequests = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(429, code, message, params);
 
 /** PostgreSQL SQLSTATE of a driver error (drizzle wraps it: the code is on err.cause). */
 export function sqlState(err: unknown): string | undefined {
@@ -59,7 +68,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
  * tab): nobody would read the answer, so the work is not done. 499 as nginx logs it; the client
  * never sees it.
  */
-export const clientGone = () => new AppError(499, 'Client closed request');
+export const clientGone = () => new AppError(499, 'client_gone', 'Client closed request');
 
 /** Whether the client that sent this request has closed its connection. */
 export const hasClientGone = (request: { raw: { destroyed: boolean; socket?: { destroyed: boolean } | null } }) =>

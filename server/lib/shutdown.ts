@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ApiErrorBody } from '../../contract/errors.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the server is going away or the database is down. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -38,7 +39,7 @@ export function shutdownGate(server: Server) {
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (closing) {
-      const body = JSON.stringify({ message: SHUTTING_DOWN_MESSAGE });
+      const body = JSON.stringify({ code: 'shutting_down', message: SHUTTING_DOWN_MESSAGE } satisfies ApiErrorBody);
       res.shouldKeepAlive = false;
       res.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ApiErrorBody } from '../../contract/errors.ts';
+import type { ApiErrorBody, ErrorCode } from '../../contract/errors.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, sqlState } from '../lib/errors.ts';
 import { RETRY_AFTER_SECONDS } from '../lib/shutdown.ts';
 
@@ -22,11 +22,37 @@ export function loggableError(err: unknown) {
   };
 }
 
-/** One error shape: status + { message } (+ issues). A 5xx never shows internals. */
+/** Fastify's own refusals (body parsing, content type, size) by their error code. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+};
+
+/** The code of a 4xx that did not come from our own rules. */
+function codeForStatus(status: number, fastifyCode: string | undefined): ErrorCode {
+  if (fastifyCode && FASTIFY_CODES[fastifyCode]) return FASTIFY_CODES[fastifyCode];
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return 'bad_request';
+}
+
+/**
+ * One error shape: status + { code, message } (+ params, issues). A 5xx never shows internals.
+ * The code is listed in contract/errors.ts; the web app words it (docs/decisions/018-error-codes.md).
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ message: err.message } satisfies ApiErrorBody);
+      const body: ApiErrorBody = { code: err.code, message: err.message };
+      if (err.params) body.params = err.params;
+      return reply.status(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -35,13 +61,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       }));
       const first = issues[0];
       return reply.status(400).send({
+        code: 'validation_failed',
         message: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request',
         issues,
       } satisfies ApiErrorBody);
     }
     if (err instanceof ZodError) {
       const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+      return reply.status(400).send({ code: 'validation_failed', message: issues[0]?.message ?? 'Invalid request', issues } satisfies ApiErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
@@ -49,11 +76,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         // Not a bug: the database is down or restarting. Tell the client when to try again; the pg
         // pool reconnects by itself once the server is back.
         request.log.warn({ err: loggableError(err) }, 'database unavailable');
-        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ code: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
       }
       request.log.error({ err: loggableError(err) }, 'request failed');
-      return reply.status(500).send({ message: 'Internal Server Error' });
+      return reply.status(500).send({ code: 'internal_error', message: 'Internal Server Error' } satisfies ApiErrorBody);
     }
-    return reply.status(status).send({ message: err.message } satisfies ApiErrorBody);
+    return reply.status(status).send({ code: codeForStatus(status, err.code), message: err.message } satisfies ApiErrorBody);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
-import { AppError, badRequest, conflict } from '../lib/errors.ts';
+import { badRequest, conflict, unprocessable } from '../lib/errors.ts';
 import { sha256 } from '../lib/ids.ts';
 import { claimRequestKey, deleteRequestKey, deleteRequestKeysBefore, deleteUnansweredRequestKey, findRequestKey, storeAnswer } from './idempotency.queries.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -29,7 +29,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8–100 letters, digits or _.:-');
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('idempotency_key_invalid', 'Idempotency-Key must be 8–100 letters, digits or _.:-');
   return key;
 }
 
@@ -64,11 +64,11 @@ export function registerIdempotency(app: FastifyInstance) {
         await deleteUnansweredRequestKey(app.db, { route, key });
         continue;
       }
-      if (first.caller !== caller || first.fingerprint !== fingerprint) throw new AppError(422, KEY_REUSED);
+      if (first.caller !== caller || first.fingerprint !== fingerprint) throw unprocessable('idempotency_key_reused', KEY_REUSED);
       if (first.status !== null) {
         return reply.code(first.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(first.body);
       }
-      if (performance.now() > deadline) throw conflict('The same request is still being processed. Please try again in a moment.');
+      if (performance.now() > deadline) throw conflict('request_in_progress', 'The same request is still being processed. Please try again in a moment.');
       await sleep(50);
     }
   };

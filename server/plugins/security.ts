@@ -75,7 +75,7 @@ export async function registerSecurity(app: FastifyInstance) {
     // On the raw response, as helmet does: also answers that bypass the reply (a hijacked stream) carry them.
     const raw = reply.raw;
     for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i][0], headers[i][1]);
-    done(isCrossSiteWrite(request, allowedOrigins) ? forbidden('Cross-site request refused') : undefined);
+    done(isCrossSiteWrite(request, allowedOrigins) ? forbidden('cross_site_refused', 'Cross-site request refused') : undefined);
   });
 
   // API answers carry personal and project data: no browser or proxy cache may keep them (a shared
@@ -88,7 +88,7 @@ export async function registerSecurity(app: FastifyInstance) {
   // PostgreSQL cannot store NUL in text: refuse it up front (400) instead of failing the query (500).
   app.addHook('preValidation', (request, _reply, done) => {
     const nul = containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
-    done(nul ? badRequest('Text must not contain NUL characters') : undefined);
+    done(nul ? badRequest('text_invalid', 'Text must not contain NUL characters') : undefined);
   });
 }
 

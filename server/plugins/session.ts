@@ -111,7 +111,7 @@ export async function requireUser(
 ): Promise<UserAuth> {
   const auth = await getAuth(app, request);
   if (!auth || auth.kind !== 'user') throw unauthorized();
-  if (!roles.includes(auth.role)) throw forbidden('You do not have permission for this action');
+  if (!roles.includes(auth.role)) throw forbidden();
   return auth;
 }
 

@@ -101,7 +101,7 @@ describe('PUT /api/user/credit-card', () => {
     const [before] = await ctx.app.db.select().from(projects).where(eq(projects.id, user.projectId));
     const res = await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload('4000000000000002', '123') });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: 'The card was declined by the card issuer. Please use another card.' });
+    expect(res.json()).toEqual({ code: 'card_declined', message: 'The card was declined by the card issuer. Please use another card.' });
     const [after] = await ctx.app.db.select().from(projects).where(eq(projects.id, user.projectId));
     expect(after).toEqual(before);
   });
@@ -141,7 +141,7 @@ describe('PUT /api/user/cancel-account', () => {
 
     const again = await as({ method: 'PUT', url: '/api/user/cancel-account' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'The account is not active' });
+    expect(again.json()).toEqual({ code: 'account_inactive', message: 'The account is not active' });
     ctx.clock.now = new Date();
   });
 });
@@ -173,7 +173,7 @@ describe('roles', () => {
         headers: { cookie, ...clientAddress() },
       });
       expect(card.statusCode).toBe(403);
-      expect(card.json()).toEqual({ message: 'You do not have permission for this action' });
+      expect(card.json()).toEqual({ code: 'forbidden', message: 'You do not have permission for this action' });
       expect((await req('PUT', '/api/user/cancel-account')).statusCode).toBe(403);
     }
     const workerReq = (method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -191,7 +191,7 @@ describe('roles', () => {
       const res = await as({ method: 'GET', url });
       // 401/403 once the admin routes exist; a 404 until then. Never data.
       expect([401, 403, 404]).toContain(res.statusCode);
-      expect(Object.keys(res.json())).toEqual(['message']);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
     }
   });
 });

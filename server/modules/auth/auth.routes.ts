@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardInput, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '../../../contract/auth.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { createSession, destroySession, requireUser, setSessionCookie } from '../../plugins/session.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
 import { loginKey, loginWait, recordLoginFailure, recordLoginSuccess, type LoginKey } from './login-limits.ts';
 
-const tooMany = () => ({ statusCode: 429, message: 'Too many login attempts. Please wait a few minutes and try again.' });
+const tooMany = () => tooManyRequests('login_rate_limited', 'Too many login attempts. Please wait a few minutes and try again.');
 
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +28,7 @@ export async function authRoutes(base: FastifyInstance) {
     const wait = await loginWait(app.db, key, app.now());
     if (wait > 0) {
       reply.header('retry-after', String(wait));
-      throw new AppError(429, tooMany().message);
+      throw tooMany();
     }
   };
 
@@ -55,7 +55,7 @@ export async function authRoutes(base: FastifyInstance) {
       const ok = await verifyPassword(row?.user.passwordHash, request.body.password);
       if (!row || !ok || !row.user.isActive) {
         await recordLoginFailure(app.db, key, app.now());
-        throw unauthorized('Invalid username or password');
+        throw unauthorized('invalid_credentials', 'Invalid username or password');
       }
       await recordLoginSuccess(app.db, key, app.now());
       // A new session id at every login (no fixation); the old cookie's session is ended.
@@ -76,7 +76,7 @@ export async function authRoutes(base: FastifyInstance) {
       const ok = await verifyPassword(admin?.passwordHash, request.body.password);
       if (!admin || !ok) {
         await recordLoginFailure(app.db, key, app.now());
-        throw unauthorized('Invalid credentials');
+        throw unauthorized('invalid_credentials', 'Invalid credentials');
       }
       await recordLoginSuccess(app.db, key, app.now());
       await destroySession(app.db, request, reply);

@@ -6,7 +6,7 @@ import { ROLES } from '../../../contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
 import { oneOf } from '../../db/raw-rows.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { addMonths, localDate } from '../../lib/time.ts';
 import { findProject } from '../projects/projects.queries.ts';
@@ -86,7 +86,7 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
 
 export async function register(app: FastifyInstance, input: RegisterInput) {
   // External I/O (gateway, hashing) happens before the transaction: PGlite has one connection.
-  if (await isUsernameTaken(app.db, input.username)) throw conflict('Username already exists');
+  if (await isUsernameTaken(app.db, input.username)) throw conflict('username_taken', 'Username already exists');
   const card = await app.gateway.tokenizeCard(input);
   const passwordHash = await hashPassword(input.password);
   const today = localDate('Asia/Jerusalem', app.now());
@@ -113,7 +113,7 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
       },
     });
   } catch (err) {
-    if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('Username already exists');
+    if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('username_taken', 'Username already exists');
     throw err;
   }
 }
@@ -134,8 +134,8 @@ export async function updateCard(app: FastifyInstance, projectId: string, input:
 
 export async function cancelAccount(app: FastifyInstance, projectId: string, userId: string) {
   const project = await findProject(app.db, projectId);
-  if (!project) throw notFound();
-  if (project.status !== 'active') throw new AppError(409, 'The account is not active');
+  if (!project) throw notFound('project_not_found', 'Project not found');
+  if (project.status !== 'active') throw conflict('account_inactive', 'The account is not active');
   // Stays usable until the end of the period already paid for.
   const paidUntil = nextBillingDate(project.billingAnchor, localDate(project.timezone, app.now()));
   await cancelProject(app.db, { projectId, userId, paidUntil, now: app.now() });

@@ -56,7 +56,7 @@ describe('registration and sign-in', () => {
   it('answers 401 without a session', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/user' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
   });
 });
 
@@ -81,14 +81,14 @@ describe('registration rules', () => {
   });
 
   it.each([
-    ['a card number failing the Luhn check', { cardNumber: '4242424242424241' }, 400, 'The card number is not valid'],
-    ['an expired card', { cardExpiryYear: new Date().getFullYear() - 1 }, 400, 'The card has expired'],
-    ['a declined card', { cardNumber: '4000000000000002' }, 402, 'The card was declined by the card issuer. Please use another card.'],
-  ])('refuses %s and writes nothing', async (_label, override, status, message) => {
+    ['a card number failing the Luhn check', { cardNumber: '4242424242424241' }, 400, 'card_invalid', 'The card number is not valid'],
+    ['an expired card', { cardExpiryYear: new Date().getFullYear() - 1 }, 400, 'card_expired', 'The card has expired'],
+    ['a declined card', { cardNumber: '4000000000000002' }, 402, 'card_declined', 'The card was declined by the card issuer. Please use another card.'],
+  ])('refuses %s and writes nothing', async (_label, override, status, code, message) => {
     const before = await rowCounts();
     const res = await register(registration(override));
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ code, message });
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -115,7 +115,7 @@ describe('registration rate limit', () => {
     }
     const blocked = await register(registration(), from);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: expect.any(String) });
+    expect(blocked.json()).toEqual({ code: 'rate_limited', message: expect.any(String) });
     // Another client is not affected.
     expect((await register(registration())).statusCode).toBe(201);
   });

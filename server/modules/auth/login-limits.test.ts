@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const MIN = 60_000;
-const TOO_MANY = { message: 'Too many login attempts. Please wait a few minutes and try again.' };
+const TOO_MANY = { code: 'login_rate_limited', message: 'Too many login attempts. Please wait a few minutes and try again.' };
 /** Each call a client address of its own. */
 let next = 1;
 const address = () => `10.${Math.floor(next / 250) % 250}.${next++ % 250}.7`;

@@ -66,7 +66,7 @@ describe('login', () => {
     const inactive = await login(ctx.app, body, { headers: client() });
     for (const r of [wrong, unknown, inactive]) {
       expect(r.res.statusCode).toBe(401);
-      expect(r.res.json()).toEqual({ message: 'Invalid username or password' });
+      expect(r.res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid username or password' });
       expect(r.cookie).toBe('');
     }
   });
@@ -108,7 +108,7 @@ describe('session expiry (server side)', () => {
     ctx.clock.now = new Date(ctx.clock.now.getTime() + (SESSION_IDLE_MINUTES + 1) * MIN);
     const res = await me(cookie);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
     // The expired session is gone, even if the clock went back.
     ctx.clock.now = start;
     expect((await me(cookie)).statusCode).toBe(401);
@@ -183,7 +183,7 @@ describe('platform admin login', () => {
     const asUser = await login(ctx.app, body, { url: '/api/admin/login', headers: client() });
     for (const r of [wrong, asUser]) {
       expect(r.res.statusCode).toBe(401);
-      expect(r.res.json()).toEqual({ message: 'Invalid credentials' });
+      expect(r.res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid credentials' });
       expect(r.cookie).toBe('');
     }
   });

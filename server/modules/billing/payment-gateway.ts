@@ -1,5 +1,5 @@
 import { randomToken } from '../../lib/ids.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 
 /** What we keep of a card: a gateway token and what the owner needs to recognise it. Never the number or CVV. */
 export interface CardReference {
@@ -63,17 +63,17 @@ export class SandboxGateway implements PaymentGateway {
   async tokenizeCard(card: CardDetails): Promise<CardReference> {
     const digits = card.cardNumber.replace(/[\s-]/g, '');
     if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
-      throw new AppError(400, 'The card number is not valid');
+      throw badRequest('card_invalid', 'The card number is not valid');
     }
-    if (!/^\d{3}$/.test(card.cardCvv)) throw new AppError(400, 'CVV must be 3 digits');
+    if (!/^\d{3}$/.test(card.cardCvv)) throw badRequest('card_cvv_invalid', 'CVV must be 3 digits');
     const now = this.now();
     const year = now.getUTCFullYear();
     const month = now.getUTCMonth() + 1;
     if (card.cardExpiryYear < year || (card.cardExpiryYear === year && card.cardExpiryMonth < month)) {
-      throw new AppError(400, 'The card has expired');
+      throw badRequest('card_expired', 'The card has expired');
     }
     if (digits === SANDBOX_DECLINED_CARD) {
-      throw new AppError(402, 'The card was declined by the card issuer. Please use another card.');
+      throw new AppError(402, 'card_declined', 'The card was declined by the card issuer. Please use another card.');
     }
     return {
       token: `sbx_${randomToken(18)}`,

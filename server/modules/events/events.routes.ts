@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events.ts';
 import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
-import { AppError } from '../../lib/errors.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { findSessionLastSeen } from '../../plugins/session.queries.ts';
 
@@ -29,7 +29,9 @@ export async function eventRoutes(app: FastifyInstance) {
     // Checked and taken with no await in between, so concurrent requests cannot both take the last slot.
     const held = perSession.get(auth.sessionHash) ?? 0;
     if (held >= MAX_STREAMS_PER_SESSION) {
-      throw new AppError(429, `Live updates are already open in ${MAX_STREAMS_PER_SESSION} windows of this sign-in. Close one of them and try again.`);
+      throw tooManyRequests('live_streams_exceeded', `Live updates are already open in ${MAX_STREAMS_PER_SESSION} windows of this sign-in. Close one of them and try again.`, {
+        max: MAX_STREAMS_PER_SESSION,
+      });
     }
     perSession.set(auth.sessionHash, held + 1);
     reply.hijack();

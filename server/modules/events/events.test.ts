@@ -114,6 +114,8 @@ describe('streams per session', () => {
       const sixth = await fetch(`${baseUrl}/api/events`, { headers: { cookie: a.cookie } });
       expect(sixth.status).toBe(429);
       expect(await sixth.json()).toEqual({
+        code: 'live_streams_exceeded',
+        params: { max: 5 },
         message: 'Live updates are already open in 5 windows of this sign-in. Close one of them and try again.',
       });
       // Another session (a second sign-in of the same user) has slots of its own.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '../../../contract/objects.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, forbidden, tooManyRequests } from '../../lib/errors.ts';
 import { loggableError } from '../../plugins/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-const tooMany = () => ({ statusCode: 429, message: 'Too many uploads. Please wait a minute and try again.' });
+const tooMany = () => tooManyRequests('rate_limited', 'Too many uploads. Please wait a minute and try again.');
 
 /**
  * Photos (docs/decisions/005-photo-storage.md, 011-uploads-under-load.md): the worker page asks for a single-use upload address bound to
@@ -58,13 +58,13 @@ export async function objectRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const roomId = request.body.roomId;
       const row = isUuid(roomId) ? await findUnitWithProject(app.db, roomId) : undefined;
-      if (!row) throw notFound(UNIT_NOT_FOUND);
-      if (!acceptsWork(row.project, localDate(row.project.timezone, app.now()))) throw new AppError(403, PROJECT_INACTIVE);
+      if (!row) throw notFound('unit_not_found', UNIT_NOT_FOUND);
+      if (!acceptsWork(row.project, localDate(row.project.timezone, app.now()))) throw forbidden('project_inactive', PROJECT_INACTIVE);
       // Anyone with a unit's label may upload: cap what can wait unused on one unit.
       const open = await countOpenTickets(app.db, { unitId: row.unit.id, now: app.now() });
       if (open >= MAX_OPEN_TICKETS_PER_UNIT) {
         reply.header('retry-after', String(TICKET_MS / 1000));
-        throw new AppError(429, 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
+        throw tooManyRequests('unit_uploads_busy', 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
       }
       await checkDailyQuota(row.project, reply);
       const token = randomToken(32);
@@ -118,9 +118,9 @@ export async function objectRoutes(base: FastifyInstance) {
       const claim = request.uploadClaim!;
       const ticket = claim.ticket;
       const bytes = request.body;
-      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError(415, 'Send the photo bytes (JPEG, PNG, WebP or HEIC)');
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError(415, 'photo_empty', 'Send the photo bytes (JPEG, PNG, WebP or HEIC)');
       const contentType = detectImageType(bytes);
-      if (!contentType) throw new AppError(415, 'Only JPEG, PNG, WebP or HEIC photos can be uploaded');
+      if (!contentType) throw new AppError(415, 'photo_type_unsupported', 'Only JPEG, PNG, WebP or HEIC photos can be uploaded');
       // Store first (no other I/O inside a transaction), then spend the claimed ticket atomically.
       claim.state = 'storing';
       try {
@@ -130,7 +130,7 @@ export async function objectRoutes(base: FastifyInstance) {
           // The row went away meanwhile (only the sweep deletes one): the bytes have no owner.
           await app.storage.delete(ticket.key).catch(() => undefined);
           claim.state = 'spent';
-          throw notFound(UPLOAD_UNKNOWN);
+          throw notFound('upload_unknown', UPLOAD_UNKNOWN);
         }
         claim.state = 'spent';
       } finally {
@@ -154,7 +154,7 @@ export async function objectRoutes(base: FastifyInstance) {
     const retryAfter = stored + MAX_PHOTO_BYTES <= quota ? TICKET_MS / 1000 : secondsToLocalMidnight(project.timezone, now);
     reply.header('retry-after', String(retryAfter));
     const mb = Math.round((quota / 1_048_576) * 10) / 10;
-    throw new AppError(429, `This project has reached its photo limit of ${mb} MB per day. Please try again later.`);
+    throw tooManyRequests('photo_quota_exceeded', `This project has reached its photo limit of ${mb} MB per day. Please try again later.`, { mb });
   }
 
   /**
@@ -165,9 +165,9 @@ export async function objectRoutes(base: FastifyInstance) {
     const ticket = await claimUploadTicket(app.db, { hash, claimedHash: claimedHash(hash), now: app.now() });
     if (ticket) return { hash, ticket, state: 'claimed' };
     const found = await findTicketByHash(app.db, [hash, claimedHash(hash)]);
-    if (!found) throw notFound(UPLOAD_UNKNOWN);
-    if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime()) throw new AppError(403, 'Request has expired');
-    throw conflict('This photo is already being uploaded. Wait for that upload to finish.');
+    if (!found) throw notFound('upload_unknown', UPLOAD_UNKNOWN);
+    if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime()) throw forbidden('upload_expired', 'Request has expired');
+    throw conflict('upload_in_progress', 'This photo is already being uploaded. Wait for that upload to finish.');
   }
 
   /** Gives a claimed (not stored) address back, once; a failure is logged, the address then just expires. */
@@ -187,9 +187,9 @@ export async function objectRoutes(base: FastifyInstance) {
     const auth = await requireUser(app, request, ['admin', 'manager', 'cleaner']);
     const key = (request.params as { '*': string })['*'];
     const object = await findUploadedPhoto(app.db, { projectId: auth.projectId, key });
-    if (!object) throw notFound('Photo not found');
+    if (!object) throw notFound('photo_not_found', 'Photo not found');
     const stored = await app.storage.get(object.key);
-    if (!stored) throw notFound('Photo not found');
+    if (!stored) throw notFound('photo_not_found', 'Photo not found');
     // The length of the bytes actually sent, never the row's: a disagreement would corrupt the
     // keep-alive connection (the next answer would start inside this one).
     if (stored.size !== undefined) reply.header('content-length', String(stored.size));

@@ -21,7 +21,7 @@ type ListQuery = z.output<typeof reportListQuery>;
 const SHORTAGE_NOT_FOUND = 'Shortage not found';
 const MEASUREMENT_NOT_FOUND = 'Measurement not found';
 const FOREIGN_KEY_VIOLATION = '23503';
-const noSuchUnit = (number: string) => badRequest(`No unit with number ${number} in this project`);
+const noSuchUnit = (number: string) => badRequest('unit_number_unknown', `No unit with number ${number} in this project`, { number });
 
 /** Rows written before the status column was constrained read as pending (the spec's display default). */
 const statusOf = (s: string): ReportStatus => ((REPORT_STATUSES as readonly string[]).includes(s) ? (s as ReportStatus) : 'pending');
@@ -117,29 +117,29 @@ export async function createMeasurement(app: FastifyInstance, auth: UserAuth, in
 
 /** A full replacement (the dialog sends every field, status included). */
 export async function updateShortage(app: FastifyInstance, auth: UserAuth, id: string, input: ShortageInput): Promise<Shortage> {
-  if (!isUuid(id)) throw notFound(SHORTAGE_NOT_FOUND);
+  if (!isUuid(id)) throw notFound('shortage_not_found', SHORTAGE_NOT_FOUND);
   const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
   const row = await writing(input.apartmentNumber, () =>
     q.updateShortage(app.db, { projectId: auth.projectId, id, values: commonValues(input, unitId), now: app.now() }),
   );
-  if (!row) throw notFound(SHORTAGE_NOT_FOUND);
+  if (!row) throw notFound('shortage_not_found', SHORTAGE_NOT_FOUND);
   return toShortage(row, apartmentNumber);
 }
 
 export async function updateMeasurement(app: FastifyInstance, auth: UserAuth, id: string, input: MeasurementInput): Promise<Measurement> {
-  if (!isUuid(id)) throw notFound(MEASUREMENT_NOT_FOUND);
+  if (!isUuid(id)) throw notFound('measurement_not_found', MEASUREMENT_NOT_FOUND);
   const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
   const row = await writing(input.apartmentNumber, () =>
     q.updateMeasurement(app.db, { projectId: auth.projectId, id, values: measurementValues(input, unitId), now: app.now() }),
   );
-  if (!row) throw notFound(MEASUREMENT_NOT_FOUND);
+  if (!row) throw notFound('measurement_not_found', MEASUREMENT_NOT_FOUND);
   return toMeasurement(row, apartmentNumber);
 }
 
 export async function deleteShortage(app: FastifyInstance, auth: UserAuth, id: string) {
-  if (!isUuid(id) || !(await q.deleteShortage(app.db, { projectId: auth.projectId, id }))) throw notFound(SHORTAGE_NOT_FOUND);
+  if (!isUuid(id) || !(await q.deleteShortage(app.db, { projectId: auth.projectId, id }))) throw notFound('shortage_not_found', SHORTAGE_NOT_FOUND);
 }
 
 export async function deleteMeasurement(app: FastifyInstance, auth: UserAuth, id: string) {
-  if (!isUuid(id) || !(await q.deleteMeasurement(app.db, { projectId: auth.projectId, id }))) throw notFound(MEASUREMENT_NOT_FOUND);
+  if (!isUuid(id) || !(await q.deleteMeasurement(app.db, { projectId: auth.projectId, id }))) throw notFound('measurement_not_found', MEASUREMENT_NOT_FOUND);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
 import { compareUnitLabels, deriveFloor } from '../../../contract/rooms.ts';
 import type { UnitStatus } from '../../../contract/constants.ts';
-import { AppError, UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -79,9 +79,9 @@ export function summarize(rooms: Room[]): RoomStats {
 }
 
 async function getRoom(app: FastifyInstance, auth: UserAuth, roomId: string, date: string): Promise<Room> {
-  if (!isUuid(roomId)) throw notFound('Room not found');
+  if (!isUuid(roomId)) throw notFound('unit_not_found', 'Room not found');
   const [row] = await listUnitsWithCounts(app.db, { projectId: auth.projectId, date, unitId: roomId });
-  if (!row) throw notFound('Room not found');
+  if (!row) throw notFound('unit_not_found', 'Room not found');
   return toRoom(row);
 }
 
@@ -105,14 +105,14 @@ export async function getRoomDetails(app: FastifyInstance, auth: UserAuth, roomI
 }
 
 const rethrowDuplicate = (err: unknown): never => {
-  if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('Room number already exists');
+  if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('unit_number_taken', 'Room number already exists');
   throw err;
 };
 
 /** Refuses, before anything is written, a request that would take the project past its unit limit. */
 async function assertUnitRoom(app: FastifyInstance, auth: UserAuth, adding: number) {
   if (adding > 0 && (await countUnits(app.db, { projectId: auth.projectId })) + adding > LIMITS.unitsPerProject) {
-    throw new AppError(422, TOO_MANY_PROJECT_UNITS);
+    throw unprocessable('too_many_project_units', TOO_MANY_PROJECT_UNITS, { max: LIMITS.unitsPerProject });
   }
 }
 
@@ -135,7 +135,7 @@ export async function createRoom(app: FastifyInstance, auth: UserAuth, input: Cr
 }
 
 export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: string, input: UpdateRoomInput): Promise<Room> {
-  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('Room not found');
+  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', 'Room not found');
   const set: UnitChanges = { updatedAt: app.now() };
   if (input.number !== undefined) set.number = input.number;
   if (input.floor !== undefined) set.floor = input.floor;
@@ -149,8 +149,8 @@ export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: s
 }
 
 export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: string) {
-  if (!isUuid(roomId)) throw notFound('Room not found');
-  if (!(await deleteUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('Room not found');
+  if (!isUuid(roomId)) throw notFound('unit_not_found', 'Room not found');
+  if (!(await deleteUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', 'Room not found');
 }
 
 /**

@@ -167,7 +167,7 @@ describe("status, counts and 'today' in the project's time zone", () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await o.as({ method: 'GET', url: `/api/dashboard/room-details/${id}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Room not found' });
+      expect(res.json()).toEqual({ code: 'unit_not_found', message: 'Room not found' });
     }
   });
 });
@@ -198,7 +198,7 @@ describe('creating, changing and deleting units', () => {
     const before = await unitCount(o.user.projectId);
     const dup = await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A101', floor: 3 } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'Room number already exists' });
+    expect(dup.json()).toEqual({ code: 'unit_number_taken', message: 'Room number already exists' });
     expect(await unitCount(o.user.projectId)).toBe(before);
     const other = await registerAndLogin(ctx.app);
     expect((await other.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A101' } })).statusCode).toBe(201);
@@ -239,7 +239,7 @@ describe('creating, changing and deleting units', () => {
     const [before] = await ctx.app.db.select().from(units).where(eq(units.id, id));
     const dup = await o.as({ method: 'PUT', url: `/api/rooms/${id}`, payload: { number: 'A101' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'Room number already exists' });
+    expect(dup.json()).toEqual({ code: 'unit_number_taken', message: 'Room number already exists' });
     expect((await o.as({ method: 'PUT', url: `/api/rooms/${id}`, payload: { number: '', floor: 2 } })).statusCode).toBe(400);
     expect((await o.as({ method: 'PUT', url: `/api/rooms/${id}`, payload: { type: 'castle' } })).statusCode).toBe(400);
     const [after] = await ctx.app.db.select().from(units).where(eq(units.id, id));
@@ -258,7 +258,7 @@ describe('creating, changing and deleting units', () => {
     expect(await ctx.app.db.select().from(taskCompletions).where(eq(taskCompletions.unitId, id))).toEqual([]);
     const again = await o.as({ method: 'DELETE', url: `/api/rooms/${id}` });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Room not found' });
+    expect(again.json()).toEqual({ code: 'unit_not_found', message: 'Room not found' });
   });
 
   it('needs a signed-in manager', async () => {
@@ -281,7 +281,7 @@ describe('project isolation', () => {
     const remove = await b.as({ method: 'DELETE', url: `/api/rooms/${created.id}` });
     for (const res of [read, change, remove]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Room not found' });
+      expect(res.json()).toEqual({ code: 'unit_not_found', message: 'Room not found' });
     }
     expect(read.body).not.toContain('Secret stage');
     expect(await listRooms(b)).toEqual([]);

@@ -10,7 +10,7 @@ import {
   type ScheduledTasksPage,
   type ScheduledTasksQuery,
 } from '../../../contract/schedules.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -33,10 +33,10 @@ const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone,
  */
 export async function createSchedule(app: FastifyInstance, auth: UserAuth, input: CreateScheduleInput): Promise<CreateScheduleResult> {
   const list = cleanScheduleTasks(input.taskTemplates);
-  if (list.length === 0) throw badRequest(NO_TASKS_MESSAGE);
+  if (list.length === 0) throw badRequest('no_tasks', NO_TASKS_MESSAGE);
   const unitIds = [...new Set([...(input.roomId ? [input.roomId] : []), ...(input.roomIds ?? [])])];
-  if (unitIds.length * list.length > LIMITS.taskRowsPerSchedule) throw badRequest(TOO_MANY_SCHEDULE_ROWS);
-  if (!unitIds.every(isUuid)) throw notFound(UNIT_NOT_FOUND);
+  if (unitIds.length * list.length > LIMITS.taskRowsPerSchedule) throw badRequest('too_many_schedule_rows', TOO_MANY_SCHEDULE_ROWS, { max: LIMITS.taskRowsPerSchedule });
+  if (!unitIds.every(isUuid)) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const newTasks: q.NewTask[] = list.map((t) => ({
     name: t.name,
     description: t.description?.trim() || null,
@@ -47,9 +47,9 @@ export async function createSchedule(app: FastifyInstance, auth: UserAuth, input
   }));
 
   const found = await q.countProjectUnits(app.db, { projectId: auth.projectId, unitIds });
-  if (found !== unitIds.length) throw notFound(unitIds.length === 1 ? UNIT_NOT_FOUND : 'Some of the rooms were not found');
+  if (found !== unitIds.length) throw unitIds.length === 1 ? notFound('unit_not_found', UNIT_NOT_FOUND) : notFound('units_not_found', 'Some of the rooms were not found');
   const over = await q.countUnitsOverTaskLimit(app.db, { projectId: auth.projectId, unitIds, names: newTasks.map((t) => t.name), limit: LIMITS.tasksPerUnit });
-  if (over > 0) throw new AppError(422, `${TOO_MANY_UNIT_TASKS}: ${over} of the chosen units would have more`);
+  if (over > 0) throw unprocessable('too_many_unit_tasks', `${TOO_MANY_UNIT_TASKS}: ${over} of the chosen units would have more`, { max: LIMITS.tasksPerUnit, over });
 
   const parts = chunks(unitIds, Math.max(1, Math.floor(WRITE_CHUNK_ROWS / newTasks.length)));
   const created = await writeInTurns(parts, (part) => q.insertScheduledTasks(app.db, { projectId: auth.projectId, unitIds: part, tasks: newTasks }));
@@ -63,7 +63,7 @@ export async function createSchedule(app: FastifyInstance, auth: UserAuth, input
 }
 
 export async function listUnitTasks(app: FastifyInstance, auth: UserAuth, roomId: string) {
-  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound(UNIT_NOT_FOUND);
+  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const rows = await q.listUnitTasks(app.db, { projectId: auth.projectId, unitId: roomId });
   return rows.map((r) => ({ ...r, recurrence: r.recurrence === 'daily' ? ('daily' as const) : ('once' as const) }));
 }

@@ -72,8 +72,8 @@ describe('POST /api/task-schedules', () => {
     const [unit] = await addUnits(as, ['201']);
     const none = await schedule(as, { roomId: unit.id, taskTemplates: [{ name: '' }, { name: '   ' }] });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: 'Add at least one task' });
-    expect((await schedule(as, { roomId: unit.id, taskTemplates: [] })).json()).toEqual({ message: 'Add at least one task' });
+    expect(none.json()).toEqual({ code: 'no_tasks', message: 'Add at least one task' });
+    expect((await schedule(as, { roomId: unit.id, taskTemplates: [] })).json()).toEqual({ code: 'no_tasks', message: 'Add at least one task' });
     expect(await unitTasks(as, unit.id)).toEqual([]);
     const some = await schedule(as, { roomId: unit.id, taskTemplates: [{ name: ' ' }, { name: '  Tiling  ' }, { name: '' }] });
     expect(some.json()).toMatchObject({ tasksCreated: 1, tasksSkipped: 0 });
@@ -138,7 +138,7 @@ describe('POST /api/task-schedules', () => {
       const res = await schedule(as, { roomIds: [unit.id, bad], taskTemplates: [{ name: 'x' }] });
       expect(res.statusCode).toBe(404);
     }
-    expect((await schedule(as, { roomId: randomUUID(), taskTemplates: [{ name: 'x' }] })).json()).toEqual({ message: 'Room not found' });
+    expect((await schedule(as, { roomId: randomUUID(), taskTemplates: [{ name: 'x' }] })).json()).toEqual({ code: 'unit_not_found', message: 'Room not found' });
     expect(await countTasks()).toBe(before);
   });
 

@@ -37,17 +37,17 @@ export async function createTaskTemplate(app: FastifyInstance, auth: UserAuth, i
 }
 
 export async function updateTaskTemplate(app: FastifyInstance, auth: UserAuth, id: string, input: UpdateTaskTemplateInput) {
-  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  if (!isUuid(id)) throw notFound('template_not_found', NOT_FOUND);
   const set: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   // A renamed default no longer matches its shipped translations: show the manager's words everywhere.
   if (input.name !== undefined || input.description !== undefined) set.translations = null;
   const row = await q.updateTemplate(app.db, { projectId: auth.projectId, id, set: { ...set, updatedAt: app.now() } });
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound('template_not_found', NOT_FOUND);
   return toTemplate(row);
 }
 
 export async function deleteTaskTemplate(app: FastifyInstance, auth: UserAuth, id: string) {
-  if (!isUuid(id) || !(await q.deleteTemplate(app.db, { projectId: auth.projectId, id }))) throw notFound(NOT_FOUND);
+  if (!isUuid(id) || !(await q.deleteTemplate(app.db, { projectId: auth.projectId, id }))) throw notFound('template_not_found', NOT_FOUND);
 }
 
 /**

@@ -74,7 +74,7 @@ describe('an Idempotency-Key stands for one request', () => {
     for (const taskId of [a.dailyTask.id, b.plainTask.id]) {
       const reused = await c.complete(taskId, { workerName: 'Olena' }, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json()).toEqual({ message: expect.stringMatching(REUSED_KEY) });
+      expect(reused.json()).toEqual({ code: 'idempotency_key_reused', message: expect.stringMatching(REUSED_KEY) });
     }
     expect(await dumpAllTables(ctx.database)).toBe(before);
     // Both other tasks are still open; the first one is still done by the first request.
@@ -102,7 +102,7 @@ describe('an Idempotency-Key stands for one request', () => {
     ]) {
       const reused = await c.shortage(payload, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json()).toEqual({ message: expect.stringMatching(REUSED_KEY) });
+      expect(reused.json()).toEqual({ code: 'idempotency_key_reused', message: expect.stringMatching(REUSED_KEY) });
     }
     expect(await dumpAllTables(ctx.database)).toBe(before);
     const retry = await c.shortage({ name: 'Tiles', quantity: 3, apartmentId: a.room.id }, key);
@@ -124,7 +124,7 @@ describe('an Idempotency-Key stands for one request', () => {
     ]) {
       const reused = await c.measurement(payload, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json()).toEqual({ message: expect.stringMatching(REUSED_KEY) });
+      expect(reused.json()).toEqual({ code: 'idempotency_key_reused', message: expect.stringMatching(REUSED_KEY) });
     }
     expect(await dumpAllTables(ctx.database)).toBe(before);
     const retry = await c.measurement({ name: 'Door frame', width: 900, apartmentId: a.room.id }, key);
@@ -167,7 +167,7 @@ describe('a photo proves work on its own unit only', () => {
     for (const task of [a.photoTask, a.plainTask]) {
       const res = await c.complete(task.id, { workerName: 'Yossi', photoUrl: photoOfB });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/photo was not found/) });
+      expect(res.json()).toEqual({ code: 'photo_missing', message: expect.stringMatching(/photo was not found/) });
     }
     expect(await dumpAllTables(ctx.database)).toBe(before);
     // The same photo does prove B's stage.
@@ -185,7 +185,7 @@ describe('a photo proves work on its own unit only', () => {
     for (const photoUrl of [photoOfOther, strayPhoto]) {
       const res = await c.complete(a.photoTask.id, { workerName: 'Yossi', photoUrl });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: expect.stringMatching(/photo was not found/) });
+      expect(res.json()).toEqual({ code: 'photo_missing', message: expect.stringMatching(/photo was not found/) });
     }
     expect(await dumpAllTables(ctx.database)).toBe(before);
     expect((await c.complete(a.photoTask.id, { workerName: 'Yossi', photoUrl: await uploadedPhoto(a.projectId, a.room.id) })).statusCode).toBe(200);

@@ -19,6 +19,7 @@ import {
   workerNamesQuery,
 } from '../../../contract/worker.ts';
 import { workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { isUuid, sha256 } from '../../lib/ids.ts';
 import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
 import {
@@ -33,7 +34,7 @@ import {
   startWorkSession,
 } from './worker.service.ts';
 
-const tooMany = () => ({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.' });
+const tooMany = () => tooManyRequests('rate_limited', 'Too many requests. Please wait a minute and try again.');
 
 /** Requests per minute on one unit or task, from every device together (docs/decisions/012-worker-rate-limits.md). */
 export const WORKER_TARGET_LIMITS = { listsPerUnit: 1200, workSessionsPerUnit: 600, completionsPerTask: 30, reportsPerUnit: 120 } as const;

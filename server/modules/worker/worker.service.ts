@@ -12,7 +12,7 @@ import {
   type shortagePublicInput,
 } from '../../../contract/worker.ts';
 import { measurements, shortages, taskCompletions, workSessions, workers } from '../../db/schema/index.ts';
-import { AppError, UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState, forbidden, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import { listUnitsWithCounts, periodFor } from '../rooms/rooms.queries.ts';
@@ -43,19 +43,19 @@ export function acceptsWork(project: Pick<WorkerProject, 'status' | 'paidUntil'>
 const todayOf = (app: FastifyInstance, project: Pick<WorkerProject, 'timezone'>) => localDate(project.timezone, app.now());
 
 function assertAcceptsWork(app: FastifyInstance, project: WorkerProject) {
-  if (!acceptsWork(project, todayOf(app, project))) throw new AppError(403, PROJECT_INACTIVE);
+  if (!acceptsWork(project, todayOf(app, project))) throw forbidden('project_inactive', PROJECT_INACTIVE);
 }
 
 async function getUnit(app: FastifyInstance, unitId: string) {
-  if (!isUuid(unitId)) throw notFound(UNIT_NOT_FOUND);
+  if (!isUuid(unitId)) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const row = await findUnitWithProject(app.db, unitId);
-  if (!row) throw notFound(UNIT_NOT_FOUND);
+  if (!row) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   return row;
 }
 
 async function getProjectByQr(app: FastifyInstance, qrId: string) {
   const project = await findProjectByQr(app.db, qrId);
-  if (!project) throw notFound(QR_NOT_FOUND);
+  if (!project) throw notFound('qr_not_found', QR_NOT_FOUND);
   return project;
 }
 
@@ -103,7 +103,7 @@ export async function getPublicRoom(app: FastifyInstance, unitId: string): Promi
   const { project } = await getUnit(app, unitId);
   const today = todayOf(app, project);
   const [row] = await listUnitsWithCounts(app.db, { projectId: project.id, date: today, unitId });
-  if (!row) throw notFound(UNIT_NOT_FOUND);
+  if (!row) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   return { ...publicRoom(toRoom(row)), facilityName: project.name, projectActive: acceptsWork(project, today), today };
 }
 
@@ -173,9 +173,9 @@ function publicTranslations(stored: unknown): PublicTask['translations'] {
  * Each task is built with exactly publicTaskSchema's keys, in its order.
  */
 export async function listPublicTasks(app: FastifyInstance, unitId: string, date: string | undefined): Promise<PublicTask[]> {
-  if (!isUuid(unitId)) throw notFound(UNIT_NOT_FOUND);
+  if (!isUuid(unitId)) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const rows = await listUnitTasksPublic(app.db, { unitId, date, now: app.now() });
-  if (rows.length === 0) throw notFound(UNIT_NOT_FOUND);
+  if (rows.length === 0) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const out: PublicTask[] = [];
   for (const { task: t, number } of rows) {
     if (t === null) continue; // the unit has no tasks
@@ -215,14 +215,14 @@ export async function completeTask(
   input: z.output<typeof completeTaskInput>,
   idempotencyKey: string | undefined,
 ) {
-  if (!isUuid(taskId)) throw notFound('Task not found');
+  if (!isUuid(taskId)) throw notFound('task_not_found', 'Task not found');
   const row = await findTaskWithProject(app.db, taskId);
-  if (!row) throw notFound('Task not found');
+  if (!row) throw notFound('task_not_found', 'Task not found');
   const { task, project } = row;
   if (idempotencyKey) {
     const earlier = await findCompletionByKey(app.db, { projectId: project.id, idempotencyKey });
     if (earlier) {
-      if (earlier.taskId !== task.id) throw new AppError(422, 'This Idempotency-Key was already used for another request');
+      if (earlier.taskId !== task.id) throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
       return { projectId: project.id, unitId: task.unitId, replay: true, result: answerOf(earlier) };
     }
   }
@@ -231,12 +231,12 @@ export async function completeTask(
   if (photoUrl) {
     const key = objectKeyOf(photoUrl);
     if (!key || !(await findUploadedObject(app.db, { projectId: project.id, unitId: task.unitId, key }))) {
-      throw badRequest('The photo was not found. Upload the photo again.');
+      throw badRequest('photo_missing', 'The photo was not found. Upload the photo again.');
     }
   } else {
     photoUrl = null;
   }
-  if (task.requiresPhoto && !photoUrl) throw badRequest('Photo required: upload a photo before completing the task');
+  if (task.requiresPhoto && !photoUrl) throw badRequest('photo_required', 'Photo required: upload a photo before completing the task');
   const workDate = todayOf(app, project);
   const period = periodFor(task.recurrence, workDate);
   try {
@@ -264,7 +264,9 @@ export async function completeTask(
       if (earlier?.taskId === task.id) return { projectId: project.id, unitId: task.unitId, replay: true, result: answerOf(earlier) };
     }
     const done = await findCompletionForPeriod(app.db, { taskId: task.id, period });
-    throw conflict(done?.workerName ? `This task was already completed by ${done.workerName}` : 'This task is already completed');
+    throw done?.workerName
+      ? conflict('task_already_completed', `This task was already completed by ${done.workerName}`, { workerName: done.workerName })
+      : conflict('task_already_completed', 'This task is already completed');
   }
 }
 
@@ -289,7 +291,7 @@ const reportAnswer = (r: typeof shortages.$inferSelect, apartmentId: string) => 
 
 /** A replayed key must be the same report (same unit, same item); another request reusing it is refused. */
 function assertSameReport<T extends { unitId: string | null; name: string }>(earlier: T | undefined, unitId: string, name: string): T {
-  if (!earlier || earlier.unitId !== unitId || earlier.name !== name) throw new AppError(422, 'This Idempotency-Key was already used for another request');
+  if (!earlier || earlier.unitId !== unitId || earlier.name !== name) throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
   return earlier;
 }
 

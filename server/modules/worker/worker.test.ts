@@ -103,7 +103,7 @@ describe('QR entry', () => {
     expect(blank.statusCode).toBe(400);
     const unknown = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: crypto.randomUUID(), workerName: 'X' } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Unit not found' });
+    expect(unknown.json()).toEqual({ code: 'unit_not_found', message: 'Unit not found' });
   });
 });
 
@@ -168,7 +168,7 @@ describe('the unit task list', () => {
     expect(empty.json()).toEqual([]);
     const unknown = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${crypto.randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Unit not found' });
+    expect(unknown.json()).toEqual({ code: 'unit_not_found', message: 'Unit not found' });
   });
 
   it("shows only the unit's own project's tasks", async () => {
@@ -380,7 +380,7 @@ describe('abuse resistance', () => {
     ]);
     for (const r of responses) {
       expect(r.statusCode).toBe(404);
-      expect(r.json()).toEqual({ message: 'Unit not found' });
+      expect(r.json()).toEqual({ code: 'unit_not_found', message: 'Unit not found' });
     }
     expect(a.room.id).toBeTruthy();
   });

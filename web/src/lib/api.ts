@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../contract/errors.ts';
+import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '../../../contract/errors.ts';
 
 /** A failed response: message is "<status>: <body text>" as the spec says; `body` is the parsed JSON. */
 export class ApiError extends Error {
@@ -11,7 +11,18 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${text}`);
   }
-  /** The server's own message, for toasts. */
+  /**
+   * What the server refused, from contract/errors.ts; undefined for a body without one (a proxy's
+   * error page). Screens decide by it and word it with errorText (web/src/lib/error-text.ts).
+   */
+  get code(): ErrorCode | undefined {
+    return isErrorCode(this.body?.code) ? this.body.code : undefined;
+  }
+  /** The values the code's words use (a unit number, a worker's name, a limit). */
+  get params(): ErrorParams | undefined {
+    return this.body?.params;
+  }
+  /** The server's own (English) message: for logs, never shown to a user. */
   get serverMessage(): string | undefined {
     return this.body?.message;
   }

@@ -47,7 +47,7 @@ export async function setLanguage(lng: Locale) {
   await i18n.changeLanguage(lng);
 }
 
-/** `namespaces`: loaded at once, beside `common` (a page's own words, before the page asks). */
+/** `namespaces`: loaded at once, beside `common` and `errors` (a page's own words, before the page asks). */
 export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = []) {
   if (i18n.isInitialized) return i18n;
   i18n.on('languageChanged', applyDocumentLanguage);
@@ -57,7 +57,7 @@ export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = 
       lng,
       fallbackLng: false,
       supportedLngs: [...LOCALES],
-      ns: ['common', ...namespaces],
+      ns: ['common', 'errors', ...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
     });

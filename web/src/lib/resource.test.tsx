@@ -275,7 +275,7 @@ describe('retryTransient', () => {
     expect(retry(1, new TypeError('Failed to fetch'))).toBe(true);
     expect(retry(1, new ApiError(503, undefined, 'busy'))).toBe(true);
     expect(retry(2, new ApiError(503, undefined, 'busy'))).toBe(false);
-    expect(retry(1, new ApiError(404, { message: 'Unit not found' }, 'Unit not found'))).toBe(false);
-    expect(retry(1, new ApiError(429, { message: 'Too many' }, 'Too many'))).toBe(false);
+    expect(retry(1, new ApiError(404, { code: 'unit_not_found', message: 'Unit not found' }, 'Unit not found'))).toBe(false);
+    expect(retry(1, new ApiError(429, { code: 'rate_limited', message: 'Too many' }, 'Too many'))).toBe(false);
   });
 });
