@@ -9,7 +9,7 @@ import { localDate } from '../../lib/time.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
-import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/worker.service.ts';
+import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/facility.ts';
 import { workerLimit } from '../../lib/client-key.ts';
 import { claimUploadTicket, countOpenTickets, dailyStorageUse, findTicketByHash, findUploadedPhoto, insertUploadTicket, releaseTicket, spendTicket } from './objects.queries.ts';
 

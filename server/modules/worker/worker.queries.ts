@@ -3,7 +3,7 @@ import { MAX_UNIT_SUGGESTIONS } from '../../../contract/constants.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { unitWithCountsOf, type UnitWithCounts } from '../rooms/rooms.queries.ts';
-import { projects, storedObjects, taskCompletions, tasks, units, workers } from '../../db/schema/index.ts';
+import { projects, storedObjects, taskCompletions, tasks, units, workSessions, workers } from '../../db/schema/index.ts';
 
 const projectColumns = {
   id: projects.id,
@@ -13,7 +13,8 @@ const projectColumns = {
   paidUntil: projects.paidUntil,
   timezone: projects.timezone,
 };
-export type WorkerProject = { id: string; name: string; facilityType: string; status: string; paidUntil: string | null; timezone: string };
+export type WorkerProject = Pick<typeof projects.$inferSelect, keyof typeof projectColumns>;
+export type CompletionRow = typeof taskCompletions.$inferSelect;
 
 export async function findProjectByQr(db: Db, qrId: string): Promise<WorkerProject | undefined> {
   const [row] = await db.select(projectColumns).from(projects).where(eq(projects.qrId, qrId)).limit(1);
@@ -51,6 +52,38 @@ export async function listWorkerNames(db: Db, projectId: string): Promise<string
     .orderBy(desc(workers.lastSeenAt), asc(workers.name))
     .limit(500);
   return rows.map((r) => r.name);
+}
+
+/**
+ * Remembers the worker's name and starts (or continues) their session on the unit for the day, in
+ * one transaction. One statement decides "started" or "continuing", even for two taps at once
+ * (unique index): `inserted` is false when the session existed already.
+ */
+export async function recordWorkSession(
+  db: Db,
+  p: { projectId: string; unitId: string; workerName: string; floorNumber: number | null; workDate: string; now: Date },
+): Promise<{ id: string; inserted: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(workers)
+      .values({ projectId: p.projectId, name: p.workerName, lastSeenAt: p.now })
+      .onConflictDoUpdate({ target: [workers.projectId, workers.name], set: { lastSeenAt: p.now } });
+    const [row] = await tx
+      .insert(workSessions)
+      .values({ projectId: p.projectId, unitId: p.unitId, workerName: p.workerName, floorNumber: p.floorNumber, workDate: p.workDate, createdAt: p.now, updatedAt: p.now })
+      .onConflictDoUpdate({
+        target: [workSessions.projectId, workSessions.unitId, workSessions.workerName, workSessions.workDate],
+        set: { updatedAt: p.now, floorNumber: p.floorNumber },
+      })
+      .returning({ id: workSessions.id, inserted: sql<boolean>`(xmax = 0)` });
+    return row;
+  });
+}
+
+/** Inserts a completion; a second one for the task's period (or the key) fails on a unique index (23505). */
+export async function insertCompletion(db: Db, values: Omit<typeof taskCompletions.$inferInsert, 'id'>): Promise<CompletionRow> {
+  const [created] = await db.insert(taskCompletions).values(values).returning();
+  return created;
 }
 
 export async function findCompletionByKey(db: Db, p: { projectId: string; idempotencyKey: string }) {
