@@ -116,9 +116,16 @@ async function assertUnitRoom(app: FastifyInstance, auth: UserAuth, adding: numb
   }
 }
 
+/** The facility type a unit takes when none is given: its project's. */
+async function projectFacilityType(app: FastifyInstance, auth: UserAuth): Promise<string> {
+  const project = await findProject(app.db, auth.projectId);
+  if (!project) throw notFound('project_not_found', 'Project not found');
+  return project.facilityType;
+}
+
 export async function createRoom(app: FastifyInstance, auth: UserAuth, input: CreateRoomInput): Promise<Room> {
   await assertUnitRoom(app, auth, 1);
-  const project = await findProject(app.db, auth.projectId);
+  const facilityType = await projectFacilityType(app, auth);
   const unitId = await insertUnit(app.db, {
     projectId: auth.projectId,
     values: {
@@ -127,7 +134,7 @@ export async function createRoom(app: FastifyInstance, auth: UserAuth, input: Cr
       description: input.description ?? null,
       floor: input.floor ?? deriveFloor(input.number),
       type: input.type,
-      facilityType: input.facilityType ?? project!.facilityType,
+      facilityType: input.facilityType ?? facilityType,
       manualStatus: input.status === 'inactive' ? 'inactive' : null,
     },
   }).catch(rethrowDuplicate);
@@ -160,7 +167,7 @@ export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: s
  * (docs/decisions/014-tenant-limits.md); a request cut short is safe to send again.
  */
 export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, input: BulkRoomsInput) {
-  const project = await findProject(app.db, auth.projectId);
+  const facilityType = await projectFacilityType(app, auth);
   const unique = [...new Map(input.rooms.map((r) => [r.number, r])).values()];
   const have = new Set(await listExistingUnitNumbers(app.db, { projectId: auth.projectId, numbers: unique.map((r) => r.number) }));
   const fresh = unique.filter((r) => !have.has(r.number));
@@ -173,7 +180,7 @@ export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, inpu
         number: r.number,
         floor: r.floor ?? deriveFloor(r.number),
         type: r.type,
-        facilityType: r.facilityType ?? project!.facilityType,
+        facilityType: r.facilityType ?? facilityType,
       })),
     }),
   );
