@@ -1,5 +1,7 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { ROLES } from '../../contract/constants.ts';
 import type { Db } from '../db/client.ts';
+import { oneOf } from '../db/raw-rows.ts';
 import { projects, sessions, users } from '../db/schema/index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -16,7 +18,7 @@ export async function touchSession(db: Db, p: { idHash: string; now: Date }): Pr
   await db.update(sessions).set({ lastSeenAt: p.now }).where(eq(sessions.idHash, p.idHash));
 }
 
-/** A session with its user's role and project (null for a platform admin's session). */
+/** A session with its user's role and project (nulls for a platform admin's session). */
 export async function findSessionWithUser(db: Db, idHash: string) {
   const [row] = await db
     .select({
@@ -33,7 +35,7 @@ export async function findSessionWithUser(db: Db, idHash: string) {
     .leftJoin(projects, eq(projects.id, users.projectId))
     .where(eq(sessions.idHash, idHash))
     .limit(1);
-  return row;
+  return row && { ...row, role: row.role === null ? null : oneOf(ROLES, row.role) };
 }
 
 /** Sessions past their absolute expiry, or idle since before `idleSince`. */
