@@ -5,15 +5,6 @@ export function localDate(timeZone: string, at: Date = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Add whole months to a YYYY-MM-DD date, clamping to the month's last day. */
 export function addMonths(isoDate: string, months: number): string {
   const [y, m, d] = isoDate.split('-').map(Number);

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
-import { idempotentRequests } from '../db/schema/index.ts';
 import { badRequest, conflict, unprocessable } from '../lib/errors.ts';
 import { sha256 } from '../lib/ids.ts';
+import { claimRequestKey, deleteRequestKey, deleteRequestKeysBefore, deleteUnansweredRequestKey, findRequestKey, storeAnswer } from './idempotency.queries.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 declare module 'fastify' {
@@ -49,23 +48,20 @@ export function registerIdempotency(app: FastifyInstance) {
   const claim: preHandlerAsyncHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
     const key = idempotencyKeyOf(request);
     if (!key) return;
-    const db = app.db;
-    const t = idempotentRequests;
     const route = `${request.method} ${request.routeOptions.url}`;
     const sid = request.cookies[SESSION_COOKIE];
     const caller = sha256(sid ? `session:${sid}` : `address:${request.ip}`);
     const fingerprint = fingerprintOf(request.body);
     const deadline = performance.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
-      const claimed = await db.insert(t).values({ route, key, caller, fingerprint, createdAt: app.now() }).onConflictDoNothing().returning({ key: t.key });
-      if (claimed.length > 0) {
+      if (await claimRequestKey(app.db, { route, key, caller, fingerprint, now: app.now() })) {
         request.idempotencyClaim = { route, key };
         return;
       }
-      const [first] = await db.select().from(t).where(and(eq(t.route, route), eq(t.key, key)));
+      const first = await findRequestKey(app.db, { route, key });
       if (!first) continue; // the first request failed and freed the key meanwhile: claim it now
       if (first.status === null && app.now().getTime() - first.createdAt.getTime() > ABANDONED_MS) {
-        await db.delete(t).where(and(eq(t.route, route), eq(t.key, key), isNull(t.status)));
+        await deleteUnansweredRequestKey(app.db, { route, key });
         continue;
       }
       if (first.caller !== caller || first.fingerprint !== fingerprint) throw unprocessable('idempotency_key_reused', KEY_REUSED);
@@ -81,11 +77,10 @@ export function registerIdempotency(app: FastifyInstance) {
     const held = request.idempotencyClaim;
     if (!held) return payload;
     request.idempotencyClaim = undefined;
-    const where = and(eq(idempotentRequests.route, held.route), eq(idempotentRequests.key, held.key));
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      await app.db.update(idempotentRequests).set({ status: reply.statusCode, body: payload }).where(where);
+      await storeAnswer(app.db, { ...held, status: reply.statusCode, body: payload });
     } else {
-      await app.db.delete(idempotentRequests).where(where);
+      await deleteRequestKey(app.db, held);
     }
     return payload;
   };
@@ -100,5 +95,5 @@ export function registerIdempotency(app: FastifyInstance) {
 
 /** Housekeeping (with the session sweep): answers older than a day are forgotten. */
 export async function purgeIdempotentRequests(db: Db, now = new Date()) {
-  await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+  await deleteRequestKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
 }

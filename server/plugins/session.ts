@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, lt, or } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type Role } from '../../contract/constants.ts';
 import type { Db } from '../db/client.ts';
-import { projects, sessions, users } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../lib/ids.ts';
 import { purgeLoginFailures } from '../modules/auth/login-limits.ts';
+import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './session.queries.ts';
 
 export const SESSION_COOKIE = 'shalav_sid';
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
@@ -42,7 +41,7 @@ export async function createSession(
   now = new Date(),
 ): Promise<string> {
   const token = randomToken(32);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     idHash: sha256(token),
     ...owner,
     createdAt: now,
@@ -63,7 +62,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 
 export async function destroySession(db: Db, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+  if (token) await deleteSession(db, sha256(token));
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   request.authCache = null;
 }
@@ -78,30 +77,16 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const idHash = sha256(token);
-  const [row] = await app.db
-    .select({
-      session: sessions,
-      role: users.role,
-      isOwner: users.isOwner,
-      userActive: users.isActive,
-      projectId: users.projectId,
-      projectStatus: projects.status,
-      timezone: projects.timezone,
-    })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(projects, eq(projects.id, users.projectId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+  const row = await findSessionWithUser(app.db, idHash);
   if (!row) return null;
   const now = app.now();
   const s = row.session;
   if (s.expiresAt.getTime() <= now.getTime() || now.getTime() - s.lastSeenAt.getTime() > IDLE_MS) {
-    await app.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await deleteSession(app.db, idHash);
     return null;
   }
   if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    await touchSession(app.db, { idHash, now });
   }
   if (s.platformAdminId) {
     request.authCache = { kind: 'platform-admin', sessionHash: idHash, platformAdminId: s.platformAdminId };
@@ -122,9 +107,7 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
 
 /** Housekeeping: drop sessions past either limit, and sign-in failure counts that no longer matter. */
 export async function purgeExpiredSessions(db: Db, now = new Date()) {
-  await db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS))));
+  await deleteExpiredSessions(db, { now, idleSince: new Date(now.getTime() - IDLE_MS) });
   await purgeLoginFailures(db, now);
 }
 

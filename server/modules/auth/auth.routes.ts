@@ -1,22 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardInput, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '../../../contract/auth.ts';
-import { platformAdmins } from '../../db/schema/index.ts';
 import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie } from '../../plugins/session.ts';
 import {
   cancelAccount,
-  findUserWithProject,
   register,
   toProfile,
   toUser,
   updateCard,
   verifyPassword,
 } from './auth.service.ts';
+import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
 import { loginKey, loginWait, recordLoginFailure, recordLoginSuccess, type LoginKey } from './login-limits.ts';
 
 const tooMany = () => tooManyRequests('login_rate_limited', 'Too many login attempts. Please wait a few minutes and try again.');
@@ -75,7 +73,7 @@ export async function authRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const key = loginKey('admin', request.body.username, request.ip);
       await checkLimits(key, reply);
-      const [admin] = await app.db.select().from(platformAdmins).where(eq(platformAdmins.username, request.body.username)).limit(1);
+      const admin = await findPlatformAdmin(app.db, request.body.username);
       const ok = await verifyPassword(admin?.passwordHash, request.body.password);
       if (!admin || !ok) {
         await recordLoginFailure(app.db, key, app.now());

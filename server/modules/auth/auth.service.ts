@@ -1,14 +1,24 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Profile, RegisterInput, User } from '../../../contract/auth.ts';
 import type { CardInput } from '../../../contract/auth.ts';
-import type { Role } from '../../../contract/constants.ts';
-import { auditLog, platformAdmins, projects, users } from '../../db/schema/index.ts';
+import { ROLES } from '../../../contract/constants.ts';
+import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
+import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { addMonths, localDate } from '../../lib/time.ts';
+import { findProject } from '../projects/projects.queries.ts';
+import {
+  cancelProject,
+  insertProjectWithOwner,
+  isUsernameTaken,
+  updateProjectCard,
+  upsertPlatformAdminRow,
+  type ProjectRow,
+  type UserRow,
+} from './auth.queries.ts';
 
 // argon2id with the library defaults (m=19 MiB, t=2, p=1).
 export const hashPassword = (password: string) => hash(password);
@@ -24,8 +34,7 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   return verify(passwordHash, password).catch(() => false);
 }
 
-type UserRow = typeof users.$inferSelect;
-type ProjectRow = typeof projects.$inferSelect;
+const PROJECT_STATUSES = ['active', 'cancelled', 'inactive'] as const satisfies readonly User['projectStatus'][];
 
 export function toUser(u: UserRow, p: ProjectRow): User {
   return {
@@ -36,14 +45,14 @@ export function toUser(u: UserRow, p: ProjectRow): User {
     email: u.email,
     phone: u.phone,
     city: u.city,
-    role: u.role as Role,
+    role: oneOf(ROLES, u.role),
     isOwner: u.isOwner,
     facilityName: p.name,
     facilityType: p.facilityType,
     profileImageUrl: u.profileImageUrl,
     projectId: p.id,
     isActive: u.isActive,
-    projectStatus: p.status as User['projectStatus'],
+    projectStatus: oneOf(PROJECT_STATUSES, p.status),
     timezone: p.timezone,
     createdAt: u.createdAt.toISOString(),
   };
@@ -75,58 +84,33 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
   };
 }
 
-export async function findUserWithProject(db: Db, where: { id: string } | { username: string }) {
-  const [row] = await db
-    .select({ user: users, project: projects })
-    .from(users)
-    .innerJoin(projects, eq(projects.id, users.projectId))
-    .where('id' in where ? eq(users.id, where.id) : eq(users.username, where.username))
-    .limit(1);
-  return row;
-}
-
 export async function register(app: FastifyInstance, input: RegisterInput) {
   // External I/O (gateway, hashing) happens before the transaction: PGlite has one connection.
-  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
-  if (existing) throw conflict('username_taken', 'Username already exists');
+  if (await isUsernameTaken(app.db, input.username)) throw conflict('username_taken', 'Username already exists');
   const card = await app.gateway.tokenizeCard(input);
   const passwordHash = await hashPassword(input.password);
   const today = localDate('Asia/Jerusalem', app.now());
   try {
-    return await app.db.transaction(async (tx) => {
-      const [project] = await tx
-        .insert(projects)
-        .values({
-          name: input.facilityName,
-          facilityType: input.facilityType,
-          qrId: randomToken(24),
-          monthlyPriceAgorot: Math.round(input.monthlyPrice * 100),
-          billingAnchor: today,
-          cardToken: card.token,
-          cardBrand: card.brand,
-          cardLast4: card.last4,
-          cardExpiryMonth: card.expiryMonth,
-          cardExpiryYear: card.expiryYear,
-          cardHolderName: card.holderName,
-        })
-        .returning();
-      const [user] = await tx
-        .insert(users)
-        .values({
-          projectId: project.id,
-          username: input.username,
-          passwordHash,
-          role: 'admin',
-          isOwner: true,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          city: input.city,
-        })
-        .returning();
-      await tx.insert(auditLog).values({ projectId: project.id, actorType: 'user', actorId: user.id, action: 'project.registered' });
-      return { user, project };
+    return await insertProjectWithOwner(app.db, {
+      project: {
+        name: input.facilityName,
+        facilityType: input.facilityType,
+        qrId: randomToken(24),
+        monthlyPriceAgorot: Math.round(input.monthlyPrice * 100),
+        billingAnchor: today,
+        ...cardColumns(card),
+      },
+      owner: {
+        username: input.username,
+        passwordHash,
+        role: 'admin',
+        isOwner: true,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        city: input.city,
+      },
     });
   } catch (err) {
     if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('username_taken', 'Username already exists');
@@ -134,40 +118,31 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
   }
 }
 
+const cardColumns = (card: CardReference) => ({
+  cardToken: card.token,
+  cardBrand: card.brand,
+  cardLast4: card.last4,
+  cardExpiryMonth: card.expiryMonth,
+  cardExpiryYear: card.expiryYear,
+  cardHolderName: card.holderName,
+});
+
 export async function updateCard(app: FastifyInstance, projectId: string, input: CardInput) {
   const card = await app.gateway.tokenizeCard(input);
-  await app.db
-    .update(projects)
-    .set({
-      cardToken: card.token,
-      cardBrand: card.brand,
-      cardLast4: card.last4,
-      cardExpiryMonth: card.expiryMonth,
-      cardExpiryYear: card.expiryYear,
-      cardHolderName: card.holderName,
-      updatedAt: app.now(),
-    })
-    .where(eq(projects.id, projectId));
+  await updateProjectCard(app.db, { projectId, card: cardColumns(card), now: app.now() });
 }
 
 export async function cancelAccount(app: FastifyInstance, projectId: string, userId: string) {
-  const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const project = await findProject(app.db, projectId);
   if (!project) throw notFound('project_not_found', 'Project not found');
   if (project.status !== 'active') throw conflict('account_inactive', 'The account is not active');
   // Stays usable until the end of the period already paid for.
   const paidUntil = nextBillingDate(project.billingAnchor, localDate(project.timezone, app.now()));
-  await app.db.transaction(async (tx) => {
-    await tx.update(projects).set({ status: 'cancelled', paidUntil, updatedAt: app.now() }).where(eq(projects.id, projectId));
-    await tx.insert(auditLog).values({ projectId, actorType: 'user', actorId: userId, action: 'project.cancelled', data: { paidUntil } });
-  });
+  await cancelProject(app.db, { projectId, userId, paidUntil, now: app.now() });
   return paidUntil;
 }
 
 /** Create or update the platform admin from PLATFORM_ADMIN_USERNAME / _PASSWORD. */
 export async function upsertPlatformAdmin(db: Db, username: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  await db
-    .insert(platformAdmins)
-    .values({ username, passwordHash })
-    .onConflictDoUpdate({ target: platformAdmins.username, set: { passwordHash } });
+  await upsertPlatformAdminRow(db, { username, passwordHash: await hashPassword(password) });
 }

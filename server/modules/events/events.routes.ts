@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events.ts';
 import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
-import { sessions } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/access.ts';
+import { findSessionLastSeen } from '../../plugins/session.queries.ts';
 
 /**
  * Open streams one session may hold on this instance: a few tabs are normal; more is a leak or an
@@ -51,12 +50,8 @@ export async function eventRoutes(app: FastifyInstance) {
     // The stream is not activity: end it when the session ends (logout or expiry).
     const sessionAlive = async () => {
       const now = app.now();
-      const [row] = await app.db
-        .select({ lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .where(and(eq(sessions.idHash, auth.sessionHash), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return Boolean(row) && now.getTime() - row.lastSeenAt.getTime() <= SESSION_IDLE_MINUTES * 60_000;
+      const lastSeenAt = await findSessionLastSeen(app.db, { idHash: auth.sessionHash, now });
+      return lastSeenAt !== undefined && now.getTime() - lastSeenAt.getTime() <= SESSION_IDLE_MINUTES * 60_000;
     };
     const heartbeat = setInterval(() => {
       sessionAlive().then(

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '../../../contract/objects.ts';
-import { storedObjects } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, forbidden, tooManyRequests } from '../../lib/errors.ts';
 import { loggableError } from '../../plugins/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
@@ -11,8 +9,9 @@ import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
-import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/worker.service.ts';
+import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/facility.ts';
 import { workerLimit } from '../../lib/client-key.ts';
+import { claimUploadTicket, countOpenTickets, dailyStorageUse, findTicketByHash, findUploadedPhoto, insertUploadTicket, releaseTicket, spendTicket } from './objects.queries.ts';
 
 /** An upload address lives 10 minutes and works once. */
 const TICKET_MS = 10 * 60_000;
@@ -64,10 +63,7 @@ export async function objectRoutes(base: FastifyInstance) {
       if (!row) throw notFound('unit_not_found', UNIT_NOT_FOUND);
       if (!acceptsWork(row.project, localDate(row.project.timezone, app.now()))) throw forbidden('project_inactive', PROJECT_INACTIVE);
       // Anyone with a unit's label may upload: cap what can wait unused on one unit.
-      const [{ open }] = await app.db
-        .select({ open: sql<number>`count(*)::int` })
-        .from(storedObjects)
-        .where(and(eq(storedObjects.unitId, row.unit.id), isNull(storedObjects.uploadedAt), gt(storedObjects.uploadExpiresAt, app.now())));
+      const open = await countOpenTickets(app.db, { unitId: row.unit.id, now: app.now() });
       if (open >= MAX_OPEN_TICKETS_PER_UNIT) {
         reply.header('retry-after', String(TICKET_MS / 1000));
         throw tooManyRequests('unit_uploads_busy', 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
@@ -76,13 +72,7 @@ export async function objectRoutes(base: FastifyInstance) {
       const token = randomToken(32);
       const key = `units/${row.unit.id}/${randomToken(16)}`;
       const expiresAt = new Date(app.now().getTime() + TICKET_MS);
-      await app.db.insert(storedObjects).values({
-        projectId: row.project.id,
-        unitId: row.unit.id,
-        key,
-        uploadTokenHash: sha256(token),
-        uploadExpiresAt: expiresAt,
-      });
+      await insertUploadTicket(app.db, { projectId: row.project.id, unitId: row.unit.id, key, tokenHash: sha256(token), expiresAt });
       return { uploadURL: `/api/objects/upload/${token}`, objectPath: `/objects/${key}`, expiresAt: expiresAt.toISOString() };
     },
   );
@@ -137,12 +127,8 @@ export async function objectRoutes(base: FastifyInstance) {
       claim.state = 'storing';
       try {
         await app.storage.put(ticket.key, bytes, contentType);
-        const spent = await app.db
-          .update(storedObjects)
-          .set({ uploadTokenHash: null, uploadedAt: app.now(), contentType, size: bytes.length })
-          .where(and(eq(storedObjects.id, ticket.id), eq(storedObjects.uploadTokenHash, claimedHash(claim.hash))))
-          .returning({ id: storedObjects.id });
-        if (spent.length === 0) {
+        const spent = await spendTicket(app.db, { id: ticket.id, claimedHash: claimedHash(claim.hash), contentType, size: bytes.length, now: app.now() });
+        if (!spent) {
           // The row went away meanwhile (only the sweep deletes one): the bytes have no owner.
           await app.storage.delete(ticket.key).catch(() => undefined);
           claim.state = 'spent';
@@ -163,13 +149,7 @@ export async function objectRoutes(base: FastifyInstance) {
   async function checkDailyQuota(project: { id: string; timezone: string }, reply: FastifyReply) {
     const now = app.now();
     const today = localDate(project.timezone, now);
-    const [{ stored, open }] = await app.db
-      .select({
-        stored: sql<number>`coalesce(sum(${storedObjects.size}) filter (where ${storedObjects.uploadedAt} is not null and (${storedObjects.uploadedAt} at time zone ${project.timezone})::date = ${today}::date), 0)::float8`,
-        open: sql<number>`(count(*) filter (where ${storedObjects.uploadedAt} is null and ${storedObjects.uploadExpiresAt} > ${now.toISOString()}::timestamptz))::int`,
-      })
-      .from(storedObjects)
-      .where(eq(storedObjects.projectId, project.id));
+    const { stored, open } = await dailyStorageUse(app.db, { projectId: project.id, timezone: project.timezone, today, now });
     const quota = app.config.uploadQuotaBytesPerDay;
     if (stored + (open + 1) * MAX_PHOTO_BYTES <= quota) return;
     // Open addresses free their share within TICKET_MS; stored photos only at the local midnight.
@@ -184,17 +164,9 @@ export async function objectRoutes(base: FastifyInstance) {
    * or says why not: unknown or spent (404), expired (403), another upload under way (409).
    */
   async function claimTicket(hash: string): Promise<UploadClaim> {
-    const [ticket] = await app.db
-      .update(storedObjects)
-      .set({ uploadTokenHash: claimedHash(hash) })
-      .where(and(eq(storedObjects.uploadTokenHash, hash), gt(storedObjects.uploadExpiresAt, app.now())))
-      .returning({ id: storedObjects.id, key: storedObjects.key });
+    const ticket = await claimUploadTicket(app.db, { hash, claimedHash: claimedHash(hash), now: app.now() });
     if (ticket) return { hash, ticket, state: 'claimed' };
-    const [found] = await app.db
-      .select({ uploadTokenHash: storedObjects.uploadTokenHash, uploadExpiresAt: storedObjects.uploadExpiresAt })
-      .from(storedObjects)
-      .where(inArray(storedObjects.uploadTokenHash, [hash, claimedHash(hash)]))
-      .limit(1);
+    const found = await findTicketByHash(app.db, [hash, claimedHash(hash)]);
     if (!found) throw notFound('upload_unknown', UPLOAD_UNKNOWN);
     if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime()) throw forbidden('upload_expired', 'Request has expired');
     throw conflict('upload_in_progress', 'This photo is already being uploaded. Wait for that upload to finish.');
@@ -206,10 +178,7 @@ export async function objectRoutes(base: FastifyInstance) {
     claim.state = 'released';
     clearTimeout(claim.timer);
     try {
-      await app.db
-        .update(storedObjects)
-        .set({ uploadTokenHash: claim.hash })
-        .where(and(eq(storedObjects.id, claim.ticket.id), eq(storedObjects.uploadTokenHash, claimedHash(claim.hash))));
+      await releaseTicket(app.db, { id: claim.ticket.id, claimedHash: claimedHash(claim.hash), hash: claim.hash });
     } catch (err) {
       request.log.warn({ err: loggableError(err) }, 'could not free an upload address');
     }
@@ -219,11 +188,7 @@ export async function objectRoutes(base: FastifyInstance) {
   app.get('/objects/*', { config: { access: 'member' } }, async (request, reply) => {
     const auth = userOf(request);
     const key = (request.params as { '*': string })['*'];
-    const [object] = await app.db
-      .select()
-      .from(storedObjects)
-      .where(and(eq(storedObjects.projectId, auth.projectId), eq(storedObjects.key, key), isNotNull(storedObjects.uploadedAt)))
-      .limit(1);
+    const object = await findUploadedPhoto(app.db, { projectId: auth.projectId, key });
     if (!object) throw notFound('photo_not_found', 'Photo not found');
     const stored = await app.storage.get(object.key);
     if (!stored) throw notFound('photo_not_found', 'Photo not found');

@@ -1,7 +1,6 @@
-import { and, eq, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedObjects, taskCompletions } from '../../db/schema/index.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
+import { deleteDeadTickets, deleteStoredObject, listUnusedPhotos } from './objects.queries.ts';
 
 /** An uploaded photo no completion uses after this long was abandoned (the worker took another). */
 export const UNUSED_PHOTO_DAYS = 7;
@@ -13,28 +12,11 @@ const DEAD_TICKET_MS = 60 * 60_000;
  * task completion refers to after UNUSED_PHOTO_DAYS (bytes first, then the row).
  */
 export async function purgeStaleUploads(db: Db, storage: ObjectStorage, now = new Date()) {
-  await db
-    .delete(storedObjects)
-    .where(and(isNull(storedObjects.uploadedAt), lt(storedObjects.uploadExpiresAt, new Date(now.getTime() - DEAD_TICKET_MS))));
-  const unused = await db
-    .select({ id: storedObjects.id, key: storedObjects.key })
-    .from(storedObjects)
-    .where(
-      and(
-        isNotNull(storedObjects.uploadedAt),
-        lt(storedObjects.uploadedAt, new Date(now.getTime() - UNUSED_PHOTO_DAYS * 86_400_000)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(taskCompletions)
-            .where(and(eq(taskCompletions.projectId, storedObjects.projectId), eq(taskCompletions.photoUrl, sql`'/objects/' || ${storedObjects.key}`))),
-        ),
-      ),
-    )
-    .limit(1000);
+  await deleteDeadTickets(db, new Date(now.getTime() - DEAD_TICKET_MS));
+  const unused = await listUnusedPhotos(db, { uploadedBefore: new Date(now.getTime() - UNUSED_PHOTO_DAYS * 86_400_000), limit: 1000 });
   for (const object of unused) {
     await storage.delete(object.key);
-    await db.delete(storedObjects).where(eq(storedObjects.id, object.id));
+    await deleteStoredObject(db, object.id);
   }
   return { removedPhotos: unused.length };
 }

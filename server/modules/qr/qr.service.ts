@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { projectQrLink, unitQrLink, type Facility, type QrCode } from '../../../contract/facility.ts';
-import { projects } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';
+import { findProject } from '../projects/projects.queries.ts';
 import { findUnit } from '../rooms/rooms.queries.ts';
 
 async function getProject(app: FastifyInstance, auth: UserAuth) {
-  const [project] = await app.db.select().from(projects).where(eq(projects.id, auth.projectId)).limit(1);
+  const project = await findProject(app.db, auth.projectId);
   if (!project) throw notFound('project_not_found', 'Facility not found');
   return project;
 }

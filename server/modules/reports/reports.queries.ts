@@ -1,36 +1,68 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ReportStatus } from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
+import { num, type RawRow } from '../../db/raw-rows.ts';
 import { measurements, shortages, units } from '../../db/schema/index.ts';
 
-type ReportTable = typeof shortages | typeof measurements;
-export type ShortageRow = typeof shortages.$inferSelect;
-export type MeasurementRow = typeof measurements.$inferSelect;
+/**
+ * Shortages and measurements are one thing, a report, in two tables: a measurement is a shortage
+ * with its dimensions. Every query here serves both kinds (docs/decisions/019-data-access.md).
+ */
+const REPORT_TABLES = { shortage: shortages, measurement: measurements } as const;
+export type ReportKind = keyof typeof REPORT_TABLES;
+
+/** The columns both tables have: what drizzle types for a query over either of them. */
+type CommonRow = typeof shortages.$inferSelect;
+/** Millimetres; only measurements have them. */
+export interface Dimensions {
+  height: number;
+  width: number;
+  thickness: number;
+}
+/** A report of either kind; `dimensions` is null for a shortage. */
+export type ReportRow = CommonRow & { dimensions: Dimensions | null };
+
 export interface ReportFilter {
   projectId: string;
   search?: string;
   status?: ReportStatus;
 }
-/** The columns a manager may write (the project, unit id and timestamps are set by the service). */
-interface ReportValues {
+/** The columns a report is written with (the project and the timestamps are the query's). */
+export interface ReportValues {
   unitId: string | null;
   name: string;
   quantity: number;
   notes: string | null;
   reportedBy: string | null;
-  status: ReportStatus;
+  /** Absent: the column's default (pending). */
+  status?: ReportStatus;
+  /** A measurement's dimensions; null for a shortage. */
+  dimensions: Dimensions | null;
 }
-interface Dimensions {
-  height: number;
-  width: number;
-  thickness: number;
+
+/**
+ * The row mapper of every report query. The measurement's row carries its dimensions beside the
+ * common columns; they are read here, so that each caller gets one typed shape for both kinds.
+ */
+function reportRowOf(kind: ReportKind, row: CommonRow): ReportRow {
+  const cells: RawRow = row;
+  const dimensions = kind === 'measurement' ? { height: num(cells.height), width: num(cells.width), thickness: num(cells.thickness) } : null;
+  return { ...row, dimensions };
+}
+
+/** The columns to write: the common ones, and a measurement's dimensions. */
+function columnsOf(v: ReportValues) {
+  const { dimensions, ...common } = v;
+  const columns: Omit<typeof shortages.$inferInsert, 'projectId'> & Partial<Dimensions> = { ...common, ...dimensions };
+  return columns;
 }
 
 /** `%` and `_` typed by the manager are literal characters, not wildcards. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The tenant, the status and the search (item, worker, notes or unit number, case-insensitive). */
-function listWhere(t: ReportTable, p: ReportFilter): SQL | undefined {
+function listWhere(kind: ReportKind, p: ReportFilter): SQL | undefined {
+  const t = REPORT_TABLES[kind];
   const pattern = p.search ? containing(p.search) : undefined;
   return and(
     eq(t.projectId, p.projectId),
@@ -39,26 +71,24 @@ function listWhere(t: ReportTable, p: ReportFilter): SQL | undefined {
   );
 }
 
-/** The unit join repeats the tenant, so a unit of another project can never lend its number. */
-const unitOf = (t: ReportTable) => and(eq(units.id, t.unitId), eq(units.projectId, t.projectId));
+const scoped = (kind: ReportKind, p: { projectId: string; id: string }) => {
+  const t = REPORT_TABLES[kind];
+  return and(eq(t.projectId, p.projectId), eq(t.id, p.id));
+};
 
-/** One statement, newest first, each row with its unit's number (null when none or deleted). */
-export async function listShortages(db: Db, p: ReportFilter) {
-  return db
-    .select({ report: shortages, apartmentNumber: units.number })
-    .from(shortages)
-    .leftJoin(units, unitOf(shortages))
-    .where(listWhere(shortages, p))
-    .orderBy(desc(shortages.reportedAt), desc(shortages.id));
-}
-
-export async function listMeasurements(db: Db, p: ReportFilter) {
-  return db
-    .select({ report: measurements, apartmentNumber: units.number })
-    .from(measurements)
-    .leftJoin(units, unitOf(measurements))
-    .where(listWhere(measurements, p))
-    .orderBy(desc(measurements.reportedAt), desc(measurements.id));
+/**
+ * One statement, newest first, each row with its unit's number (null when none or deleted). The unit
+ * join repeats the tenant, so a unit of another project can never lend its number.
+ */
+export async function listReports(db: Db, kind: ReportKind, p: ReportFilter) {
+  const t = REPORT_TABLES[kind];
+  const rows = await db
+    .select({ report: t, apartmentNumber: units.number })
+    .from(t)
+    .leftJoin(units, and(eq(units.id, t.unitId), eq(units.projectId, t.projectId)))
+    .where(listWhere(kind, p))
+    .orderBy(desc(t.reportedAt), desc(t.id));
+  return rows.map((r) => ({ report: reportRowOf(kind, r.report), apartmentNumber: r.apartmentNumber }));
 }
 
 /** A unit of the project by its exact number. */
@@ -71,52 +101,54 @@ export async function findUnitByNumber(db: Db, p: { projectId: string; number: s
   return row;
 }
 
-export async function insertShortage(db: Db, p: { projectId: string; values: ReportValues; now: Date }) {
+export async function insertReport(db: Db, kind: ReportKind, p: { projectId: string; values: ReportValues; now: Date }): Promise<ReportRow> {
   const [row] = await db
-    .insert(shortages)
-    .values({ ...p.values, projectId: p.projectId, reportedAt: p.now, updatedAt: p.now })
+    .insert(REPORT_TABLES[kind])
+    .values({ ...columnsOf(p.values), projectId: p.projectId, reportedAt: p.now, updatedAt: p.now })
     .returning();
-  return row;
+  return reportRowOf(kind, row);
 }
 
-export async function insertMeasurement(db: Db, p: { projectId: string; values: ReportValues & Dimensions; now: Date }) {
+/**
+ * Inserts a report sent with an Idempotency-Key, unless the project has one with that key already
+ * (then undefined: the caller answers with the earlier one).
+ */
+export async function insertReportOnce(
+  db: Db,
+  kind: ReportKind,
+  p: { projectId: string; values: ReportValues; idempotencyKey: string | null; now: Date },
+): Promise<ReportRow | undefined> {
   const [row] = await db
-    .insert(measurements)
-    .values({ ...p.values, projectId: p.projectId, reportedAt: p.now, updatedAt: p.now })
+    .insert(REPORT_TABLES[kind])
+    .values({ ...columnsOf(p.values), projectId: p.projectId, idempotencyKey: p.idempotencyKey, reportedAt: p.now })
+    .onConflictDoNothing()
     .returning();
-  return row;
+  return row && reportRowOf(kind, row);
 }
 
-export async function updateShortage(db: Db, p: { projectId: string; id: string; values: ReportValues; now: Date }) {
+export async function findReportByKey(db: Db, kind: ReportKind, p: { projectId: string; idempotencyKey: string }): Promise<ReportRow | undefined> {
+  const t = REPORT_TABLES[kind];
   const [row] = await db
-    .update(shortages)
-    .set({ ...p.values, updatedAt: p.now })
-    .where(and(eq(shortages.projectId, p.projectId), eq(shortages.id, p.id)))
-    .returning();
-  return row;
+    .select()
+    .from(t)
+    .where(and(eq(t.projectId, p.projectId), eq(t.idempotencyKey, p.idempotencyKey)))
+    .limit(1);
+  return row && reportRowOf(kind, row);
 }
 
-export async function updateMeasurement(db: Db, p: { projectId: string; id: string; values: ReportValues & Dimensions; now: Date }) {
+/** A full replacement of the report's columns; undefined when the project has no such report. */
+export async function updateReport(db: Db, kind: ReportKind, p: { projectId: string; id: string; values: ReportValues; now: Date }) {
   const [row] = await db
-    .update(measurements)
-    .set({ ...p.values, updatedAt: p.now })
-    .where(and(eq(measurements.projectId, p.projectId), eq(measurements.id, p.id)))
+    .update(REPORT_TABLES[kind])
+    .set({ ...columnsOf(p.values), updatedAt: p.now })
+    .where(scoped(kind, p))
     .returning();
-  return row;
+  return row && reportRowOf(kind, row);
 }
 
-export async function deleteShortage(db: Db, p: { projectId: string; id: string }) {
-  const rows = await db
-    .delete(shortages)
-    .where(and(eq(shortages.projectId, p.projectId), eq(shortages.id, p.id)))
-    .returning({ id: shortages.id });
-  return rows.length > 0;
-}
-
-export async function deleteMeasurement(db: Db, p: { projectId: string; id: string }) {
-  const rows = await db
-    .delete(measurements)
-    .where(and(eq(measurements.projectId, p.projectId), eq(measurements.id, p.id)))
-    .returning({ id: measurements.id });
+/** Whether the project had the report (it is gone now). */
+export async function deleteReport(db: Db, kind: ReportKind, p: { projectId: string; id: string }): Promise<boolean> {
+  const t = REPORT_TABLES[kind];
+  const rows = await db.delete(t).where(scoped(kind, p)).returning({ id: t.id });
   return rows.length > 0;
 }

@@ -9,7 +9,7 @@ import {
   type reportListQuery,
   type shortageInput,
 } from '../../../contract/reports.ts';
-import { badRequest, notFound, sqlState } from '../../lib/errors.ts';
+import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import * as q from './reports.queries.ts';
@@ -24,9 +24,10 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const noSuchUnit = (number: string) => badRequest('unit_number_unknown', `No unit with number ${number} in this project`, { number });
 
 /** Rows written before the status column was constrained read as pending (the spec's display default). */
-const statusOf = (s: string): ReportStatus => ((REPORT_STATUSES as readonly string[]).includes(s) ? (s as ReportStatus) : 'pending');
+const statusOf = (s: string): ReportStatus => REPORT_STATUSES.find((known) => known === s) ?? 'pending';
 
-function toShortage(r: q.ShortageRow | q.MeasurementRow, apartmentNumber: string | null): Shortage {
+/** The manager's view of a report of either kind. */
+function toShortage(r: q.ReportRow, apartmentNumber: string | null): Shortage {
   return {
     id: r.id,
     name: r.name,
@@ -40,28 +41,33 @@ function toShortage(r: q.ShortageRow | q.MeasurementRow, apartmentNumber: string
   };
 }
 
-const toMeasurement = (r: q.MeasurementRow, apartmentNumber: string | null): Measurement => ({
-  ...toShortage(r, apartmentNumber),
-  height: r.height,
-  width: r.width,
-  thickness: r.thickness,
-});
-
-const filterOf = (auth: UserAuth, query: ListQuery): q.ReportFilter => ({
-  projectId: auth.projectId,
-  search: query.search || undefined,
-  status: query.status === 'all' ? undefined : query.status,
-});
-
-export async function listShortages(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Shortage[]> {
-  const rows = await q.listShortages(app.db, filterOf(auth, query));
-  return rows.map((r) => toShortage(r.report, r.apartmentNumber));
+/** A measurement's dimensions: its row mapper always reads them. */
+export function dimensionsOf(r: q.ReportRow): q.Dimensions {
+  if (!r.dimensions) throw new Error(`report ${r.id} has no dimensions`);
+  return r.dimensions;
 }
 
-export async function listMeasurements(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Measurement[]> {
-  const rows = await q.listMeasurements(app.db, filterOf(auth, query));
-  return rows.map((r) => toMeasurement(r.report, r.apartmentNumber));
+/** What differs between the kinds: the input's extra fields, the answer's, and the refusal's words. */
+interface ReportKindSpec<Input extends ShortageInput, Answer> {
+  kind: q.ReportKind;
+  notFound: () => AppError;
+  dimensions: (input: Input) => q.Dimensions | null;
+  answer: (row: q.ReportRow, apartmentNumber: string | null) => Answer;
 }
+
+const SHORTAGE: ReportKindSpec<ShortageInput, Shortage> = {
+  kind: 'shortage',
+  notFound: () => notFound('shortage_not_found', SHORTAGE_NOT_FOUND),
+  dimensions: () => null,
+  answer: toShortage,
+};
+
+const MEASUREMENT: ReportKindSpec<MeasurementInput, Measurement> = {
+  kind: 'measurement',
+  notFound: () => notFound('measurement_not_found', MEASUREMENT_NOT_FOUND),
+  dimensions: (input) => ({ height: input.height, width: input.width, thickness: input.thickness }),
+  answer: (r, apartmentNumber) => ({ ...toShortage(r, apartmentNumber), ...dimensionsOf(r) }),
+};
 
 /**
  * The manager names the unit by its number (as typed in the dialog); it must be a unit of the
@@ -84,62 +90,59 @@ async function writing<T>(number: string | null, write: () => Promise<T>): Promi
   }
 }
 
-const commonValues = (input: ShortageInput, unitId: string | null) => ({
-  unitId,
-  name: input.name,
-  quantity: input.quantity,
-  notes: input.notes,
-  reportedBy: input.reportedBy,
-  status: input.status,
-});
-const measurementValues = (input: MeasurementInput, unitId: string | null) => ({
-  ...commonValues(input, unitId),
-  height: input.height,
-  width: input.width,
-  thickness: input.thickness,
-});
+/** The manager's list, create, full update (the dialog sends every field, status included) and delete of one kind. */
+function reportService<Input extends ShortageInput, Answer>(spec: ReportKindSpec<Input, Answer>) {
+  const valuesOf = (input: Input, unitId: string | null): q.ReportValues => ({
+    unitId,
+    name: input.name,
+    quantity: input.quantity,
+    notes: input.notes,
+    reportedBy: input.reportedBy,
+    status: input.status,
+    dimensions: spec.dimensions(input),
+  });
 
-export async function createShortage(app: FastifyInstance, auth: UserAuth, input: ShortageInput): Promise<Shortage> {
-  const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
-  const row = await writing(input.apartmentNumber, () =>
-    q.insertShortage(app.db, { projectId: auth.projectId, values: commonValues(input, unitId), now: app.now() }),
-  );
-  return toShortage(row, apartmentNumber);
+  return {
+    async list(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Answer[]> {
+      const filter = { projectId: auth.projectId, search: query.search || undefined, status: query.status === 'all' ? undefined : query.status };
+      const rows = await q.listReports(app.db, spec.kind, filter);
+      return rows.map((r) => spec.answer(r.report, r.apartmentNumber));
+    },
+
+    async create(app: FastifyInstance, auth: UserAuth, input: Input): Promise<Answer> {
+      const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
+      const row = await writing(input.apartmentNumber, () =>
+        q.insertReport(app.db, spec.kind, { projectId: auth.projectId, values: valuesOf(input, unitId), now: app.now() }),
+      );
+      return spec.answer(row, apartmentNumber);
+    },
+
+    async update(app: FastifyInstance, auth: UserAuth, id: string, input: Input): Promise<Answer> {
+      if (!isUuid(id)) throw spec.notFound();
+      const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
+      const row = await writing(input.apartmentNumber, () =>
+        q.updateReport(app.db, spec.kind, { projectId: auth.projectId, id, values: valuesOf(input, unitId), now: app.now() }),
+      );
+      if (!row) throw spec.notFound();
+      return spec.answer(row, apartmentNumber);
+    },
+
+    async remove(app: FastifyInstance, auth: UserAuth, id: string): Promise<void> {
+      if (!isUuid(id) || !(await q.deleteReport(app.db, spec.kind, { projectId: auth.projectId, id }))) throw spec.notFound();
+    },
+  };
 }
 
-export async function createMeasurement(app: FastifyInstance, auth: UserAuth, input: MeasurementInput): Promise<Measurement> {
-  const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
-  const row = await writing(input.apartmentNumber, () =>
-    q.insertMeasurement(app.db, { projectId: auth.projectId, values: measurementValues(input, unitId), now: app.now() }),
-  );
-  return toMeasurement(row, apartmentNumber);
-}
+export const {
+  list: listShortages,
+  create: createShortage,
+  update: updateShortage,
+  remove: deleteShortage,
+} = reportService(SHORTAGE);
 
-/** A full replacement (the dialog sends every field, status included). */
-export async function updateShortage(app: FastifyInstance, auth: UserAuth, id: string, input: ShortageInput): Promise<Shortage> {
-  if (!isUuid(id)) throw notFound('shortage_not_found', SHORTAGE_NOT_FOUND);
-  const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
-  const row = await writing(input.apartmentNumber, () =>
-    q.updateShortage(app.db, { projectId: auth.projectId, id, values: commonValues(input, unitId), now: app.now() }),
-  );
-  if (!row) throw notFound('shortage_not_found', SHORTAGE_NOT_FOUND);
-  return toShortage(row, apartmentNumber);
-}
-
-export async function updateMeasurement(app: FastifyInstance, auth: UserAuth, id: string, input: MeasurementInput): Promise<Measurement> {
-  if (!isUuid(id)) throw notFound('measurement_not_found', MEASUREMENT_NOT_FOUND);
-  const { unitId, apartmentNumber } = await resolveUnit(app, auth, input.apartmentNumber);
-  const row = await writing(input.apartmentNumber, () =>
-    q.updateMeasurement(app.db, { projectId: auth.projectId, id, values: measurementValues(input, unitId), now: app.now() }),
-  );
-  if (!row) throw notFound('measurement_not_found', MEASUREMENT_NOT_FOUND);
-  return toMeasurement(row, apartmentNumber);
-}
-
-export async function deleteShortage(app: FastifyInstance, auth: UserAuth, id: string) {
-  if (!isUuid(id) || !(await q.deleteShortage(app.db, { projectId: auth.projectId, id }))) throw notFound('shortage_not_found', SHORTAGE_NOT_FOUND);
-}
-
-export async function deleteMeasurement(app: FastifyInstance, auth: UserAuth, id: string) {
-  if (!isUuid(id) || !(await q.deleteMeasurement(app.db, { projectId: auth.projectId, id }))) throw notFound('measurement_not_found', MEASUREMENT_NOT_FOUND);
-}
+export const {
+  list: listMeasurements,
+  create: createMeasurement,
+  update: updateMeasurement,
+  remove: deleteMeasurement,
+} = reportService(MEASUREMENT);

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
 
 export interface UnitWithCounts {
@@ -18,21 +19,21 @@ export interface UnitWithCounts {
   lastWorker: string | null;
 }
 
-/** One row of a units-with-counts statement (this one, and the worker's unit suggestions). */
-export const unitWithCountsOf = (r: Record<string, unknown>): UnitWithCounts => ({
-  id: r.id as string,
-  number: r.number as string,
-  name: (r.name as string | null) ?? null,
-  description: (r.description as string | null) ?? null,
-  floor: r.floor === null ? null : Number(r.floor),
-  type: r.type as string,
-  facilityType: r.facility_type as string,
-  manualStatus: (r.manual_status as string | null) ?? null,
-  total: Number(r.total),
-  completed: Number(r.completed),
-  hasSessionToday: Boolean(r.has_session),
-  lastCompletedAt: r.completed_at ? new Date(r.completed_at as string) : null,
-  lastWorker: (r.worker_name as string | null) ?? null,
+/** The row mapper of the units-with-counts statements (this one, and the worker's unit suggestions). */
+export const unitWithCountsOf = (r: RawRow): UnitWithCounts => ({
+  id: text(r.id),
+  number: text(r.number),
+  name: textOrNull(r.name),
+  description: textOrNull(r.description),
+  floor: numOrNull(r.floor),
+  type: text(r.type),
+  facilityType: text(r.facility_type),
+  manualStatus: textOrNull(r.manual_status),
+  total: num(r.total),
+  completed: num(r.completed),
+  hasSessionToday: bool(r.has_session),
+  lastCompletedAt: dateOrNull(r.completed_at),
+  lastWorker: textOrNull(r.worker_name),
 });
 
 /** The period key a completion is stored under: 'once' for once-tasks, else the local date. */
@@ -116,4 +117,51 @@ export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitI
 export async function countUnits(db: Db, p: { projectId: string }): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.projectId, p.projectId));
   return Number(row.n);
+}
+
+type NewUnit = Omit<typeof units.$inferInsert, 'id' | 'projectId' | 'createdAt' | 'updatedAt'>;
+export type UnitChanges = Partial<NewUnit> & { updatedAt: Date };
+
+/** Inserts a unit; a label the project already has fails on the unique index (23505). */
+export async function insertUnit(db: Db, p: { projectId: string; values: NewUnit }): Promise<string> {
+  const [row] = await db
+    .insert(units)
+    .values({ ...p.values, projectId: p.projectId })
+    .returning({ id: units.id });
+  return row.id;
+}
+
+/** Inserts the units whose label the project does not have (a label created meanwhile is skipped); returns how many were written. */
+export async function insertNewUnits(db: Db, p: { projectId: string; rows: NewUnit[] }): Promise<number> {
+  const rows = await db
+    .insert(units)
+    .values(p.rows.map((r) => ({ ...r, projectId: p.projectId })))
+    .onConflictDoNothing({ target: [units.projectId, units.number] })
+    .returning({ id: units.id });
+  return rows.length;
+}
+
+export async function updateUnit(db: Db, p: { projectId: string; unitId: string; set: UnitChanges }): Promise<void> {
+  await db
+    .update(units)
+    .set(p.set)
+    .where(and(eq(units.projectId, p.projectId), eq(units.id, p.unitId)));
+}
+
+/** Whether a unit of the project was deleted. */
+export async function deleteUnit(db: Db, p: { projectId: string; unitId: string }): Promise<boolean> {
+  const deleted = await db
+    .delete(units)
+    .where(and(eq(units.projectId, p.projectId), eq(units.id, p.unitId)))
+    .returning({ id: units.id });
+  return deleted.length > 0;
+}
+
+/** Labels among `numbers` that the project already has. */
+export async function listExistingUnitNumbers(db: Db, p: { projectId: string; numbers: string[] }): Promise<string[]> {
+  const rows = await db
+    .select({ number: units.number })
+    .from(units)
+    .where(and(eq(units.projectId, p.projectId), inArray(units.number, p.numbers)));
+  return rows.map((r) => r.number);
 }

@@ -1,17 +1,28 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { TOO_MANY_PROJECT_UNITS, type BulkRoomsInput } from '../../../contract/generator.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
 import { compareUnitLabels, deriveFloor } from '../../../contract/rooms.ts';
 import type { UnitStatus } from '../../../contract/constants.ts';
-import { projects, units } from '../../db/schema/index.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
-import { countUnits, findUnit, listUnitsWithCounts, listUnitTasksForDate, type UnitWithCounts } from './rooms.queries.ts';
+import { findProject } from '../projects/projects.queries.ts';
+import {
+  countUnits,
+  deleteUnit,
+  findUnit,
+  insertNewUnits,
+  insertUnit,
+  listExistingUnitNumbers,
+  listUnitsWithCounts,
+  listUnitTasksForDate,
+  updateUnit,
+  type UnitChanges,
+  type UnitWithCounts,
+} from './rooms.queries.ts';
 
 /** Status is derived from today's tasks and work, never stored (only 'inactive' is manual). */
 export function deriveStatus(u: Pick<UnitWithCounts, 'manualStatus' | 'total' | 'completed' | 'hasSessionToday'>): UnitStatus {
@@ -105,29 +116,34 @@ async function assertUnitRoom(app: FastifyInstance, auth: UserAuth, adding: numb
   }
 }
 
+/** The facility type a unit takes when none is given: its project's. */
+async function projectFacilityType(app: FastifyInstance, auth: UserAuth): Promise<string> {
+  const project = await findProject(app.db, auth.projectId);
+  if (!project) throw notFound('project_not_found', 'Project not found');
+  return project.facilityType;
+}
+
 export async function createRoom(app: FastifyInstance, auth: UserAuth, input: CreateRoomInput): Promise<Room> {
   await assertUnitRoom(app, auth, 1);
-  const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
-  const [row] = await app.db
-    .insert(units)
-    .values({
-      projectId: auth.projectId,
+  const facilityType = await projectFacilityType(app, auth);
+  const unitId = await insertUnit(app.db, {
+    projectId: auth.projectId,
+    values: {
       number: input.number,
       name: input.name ?? null,
       description: input.description ?? null,
       floor: input.floor ?? deriveFloor(input.number),
       type: input.type,
-      facilityType: input.facilityType ?? project.facilityType,
+      facilityType: input.facilityType ?? facilityType,
       manualStatus: input.status === 'inactive' ? 'inactive' : null,
-    })
-    .returning({ id: units.id })
-    .catch(rethrowDuplicate);
-  return getRoom(app, auth, row.id, today(app, auth));
+    },
+  }).catch(rethrowDuplicate);
+  return getRoom(app, auth, unitId, today(app, auth));
 }
 
 export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: string, input: UpdateRoomInput): Promise<Room> {
   if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', 'Room not found');
-  const set: Partial<typeof units.$inferInsert> = { updatedAt: app.now() };
+  const set: UnitChanges = { updatedAt: app.now() };
   if (input.number !== undefined) set.number = input.number;
   if (input.floor !== undefined) set.floor = input.floor;
   if (input.type !== undefined) set.type = input.type;
@@ -135,21 +151,13 @@ export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: s
   if (input.name !== undefined) set.name = input.name;
   if (input.description !== undefined) set.description = input.description;
   if (input.status !== undefined) set.manualStatus = input.status === 'inactive' ? 'inactive' : null;
-  await app.db
-    .update(units)
-    .set(set)
-    .where(and(eq(units.projectId, auth.projectId), eq(units.id, roomId)))
-    .catch(rethrowDuplicate);
+  await updateUnit(app.db, { projectId: auth.projectId, unitId: roomId, set }).catch(rethrowDuplicate);
   return getRoom(app, auth, roomId, today(app, auth));
 }
 
 export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: string) {
   if (!isUuid(roomId)) throw notFound('unit_not_found', 'Room not found');
-  const deleted = await app.db
-    .delete(units)
-    .where(and(eq(units.projectId, auth.projectId), eq(units.id, roomId)))
-    .returning({ id: units.id });
-  if (deleted.length === 0) throw notFound('unit_not_found', 'Room not found');
+  if (!(await deleteUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', 'Room not found');
 }
 
 /**
@@ -159,32 +167,23 @@ export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: s
  * (docs/decisions/014-tenant-limits.md); a request cut short is safe to send again.
  */
 export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, input: BulkRoomsInput) {
-  const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
+  const facilityType = await projectFacilityType(app, auth);
   const unique = [...new Map(input.rooms.map((r) => [r.number, r])).values()];
-  const existing = await app.db
-    .select({ number: units.number })
-    .from(units)
-    .where(and(eq(units.projectId, auth.projectId), inArray(units.number, unique.map((r) => r.number))));
-  const have = new Set(existing.map((e) => e.number));
+  const have = new Set(await listExistingUnitNumbers(app.db, { projectId: auth.projectId, numbers: unique.map((r) => r.number) }));
   const fresh = unique.filter((r) => !have.has(r.number));
   await assertUnitRoom(app, auth, fresh.length);
-  const created = await writeInTurns(chunks(fresh, WRITE_CHUNK_ROWS), async (part) => {
-    const rows = await app.db
-      .insert(units)
-      .values(
-        part.map((r) => ({
-          projectId: auth.projectId,
-          number: r.number,
-          floor: r.floor ?? deriveFloor(r.number),
-          type: r.type,
-          facilityType: r.facilityType ?? project.facilityType,
-        })),
-      )
-      // A label created meanwhile by another request stays as it is, and is counted as skipped.
-      .onConflictDoNothing({ target: [units.projectId, units.number] })
-      .returning({ id: units.id });
-    return rows.length;
-  });
+  // A label created meanwhile by another request stays as it is, and is counted as skipped.
+  const created = await writeInTurns(chunks(fresh, WRITE_CHUNK_ROWS), (part) =>
+    insertNewUnits(app.db, {
+      projectId: auth.projectId,
+      rows: part.map((r) => ({
+        number: r.number,
+        floor: r.floor ?? deriveFloor(r.number),
+        type: r.type,
+        facilityType: r.facilityType ?? facilityType,
+      })),
+    }),
+  );
   const skipped = input.rooms.length - created;
   const message = created === 0 ? 'All rooms in this range already exist in the system' : `Created ${created} new rooms`;
   return { created, skipped, message };

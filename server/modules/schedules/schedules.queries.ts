@@ -1,7 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
-import type { Recurrence } from '../../../contract/schedules.ts';
+import { RECURRENCES, type Recurrence } from '../../../contract/schedules.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { countOf, num, numOrNull, oneOf, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { TextTranslations } from '../../db/schema/tasks.ts';
 
@@ -15,7 +16,7 @@ export async function countProjectUnits(db: Db, p: { projectId: string; unitIds:
     where u.project_id = ${p.projectId}
       and u.id in (select value::uuid from jsonb_array_elements_text(${json(p.unitIds)}))
   `);
-  return Number(rowsOf<{ n: number }>(result)[0].n);
+  return countOf(rowsOf(result));
 }
 
 /**
@@ -35,7 +36,7 @@ export async function countUnitsOverTaskLimit(db: Db, p: { projectId: string; un
     ) s
     where have + ${p.names.length} - already > ${p.limit}
   `);
-  return Number(rowsOf<{ n: number }>(result)[0].n);
+  return countOf(rowsOf(result));
 }
 
 export interface NewTask {
@@ -91,9 +92,9 @@ export async function insertScheduledTasks(db: Db, p: { projectId: string; unitI
       on conflict (project_id, unit_id, name) do nothing
       returning 1
     )
-    select count(*)::int as created from ins
+    select count(*)::int as n from ins
   `);
-  return Number(rowsOf<{ created: number }>(result)[0].created);
+  return countOf(rowsOf(result));
 }
 
 /** A unit's tasks in their order. */
@@ -161,11 +162,13 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
     )`;
 }
 
+const TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
 /** Number of tasks per status under the filter (one statement). */
 export async function countScheduledTasks(db: Db, f: ScheduledTaskFilter) {
   const result = await db.execute(sql`${scheduledTasksBase(f)} select status, count(*)::int as n from base group by status`);
   const counts = { pending: 0, in_progress: 0, completed: 0 };
-  for (const r of rowsOf<{ status: keyof typeof counts; n: number }>(result)) counts[r.status] = Number(r.n);
+  for (const r of rowsOf(result)) counts[oneOf(TASK_STATUSES, r.status)] = num(r.n);
   return counts;
 }
 
@@ -185,8 +188,28 @@ export interface ScheduledTaskRow {
   photoUrl: string | null;
   notes: string | null;
   sessionWorker: string | null;
-  status: 'pending' | 'in_progress' | 'completed';
+  status: (typeof TASK_STATUSES)[number];
 }
+
+
+const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
+  id: text(r.id),
+  name: text(r.name),
+  description: textOrNull(r.description),
+  recurrence: oneOf(RECURRENCES, r.recurrence),
+  unitId: text(r.unit_id),
+  number: text(r.number),
+  unitName: textOrNull(r.unit_name),
+  unitType: text(r.unit_type),
+  floor: numOrNull(r.floor),
+  facilityType: text(r.facility_type),
+  completedAt: textOrNull(r.completed_at),
+  completedBy: textOrNull(r.completed_by),
+  photoUrl: textOrNull(r.photo_url),
+  notes: textOrNull(r.notes),
+  sessionWorker: textOrNull(r.session_worker),
+  status: oneOf(TASK_STATUSES, r.status),
+});
 
 /**
  * One page of tasks (one statement), ordered like the map: by the first number in the unit
@@ -194,7 +217,7 @@ export interface ScheduledTaskRow {
  */
 export async function listScheduledTasks(
   db: Db,
-  f: ScheduledTaskFilter & { status?: 'pending' | 'in_progress' | 'completed'; limit: number; offset: number },
+  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; limit: number; offset: number },
 ): Promise<ScheduledTaskRow[]> {
   const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
   const result = await db.execute(sql`${scheduledTasksBase(f)}
@@ -205,22 +228,5 @@ export async function listScheduledTasks(
     order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id
     limit ${f.limit} offset ${f.offset}
   `);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    id: r.id as string,
-    name: r.name as string,
-    description: (r.description as string | null) ?? null,
-    recurrence: r.recurrence as Recurrence,
-    unitId: r.unit_id as string,
-    number: r.number as string,
-    unitName: (r.unit_name as string | null) ?? null,
-    unitType: r.unit_type as string,
-    floor: r.floor === null || r.floor === undefined ? null : Number(r.floor),
-    facilityType: r.facility_type as string,
-    completedAt: (r.completed_at as string | null) ?? null,
-    completedBy: (r.completed_by as string | null) ?? null,
-    photoUrl: (r.photo_url as string | null) ?? null,
-    notes: (r.notes as string | null) ?? null,
-    sessionWorker: (r.session_worker as string | null) ?? null,
-    status: r.status as ScheduledTaskRow['status'],
-  }));
+  return rowsOf(result).map(scheduledTaskOf);
 }

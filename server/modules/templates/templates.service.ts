@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, toTaskRows } from '../../../contract/default-tasks.ts';
 import {
   templateFacilityTypeOf,
@@ -7,10 +6,10 @@ import {
   type TaskTemplate,
   type UpdateTaskTemplateInput,
 } from '../../../contract/templates.ts';
-import { projects } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';
+import { findProject } from '../projects/projects.queries.ts';
 import * as q from './templates.queries.ts';
 
 const NOT_FOUND = 'Task template not found';
@@ -60,7 +59,7 @@ export async function deleteTaskTemplate(app: FastifyInstance, auth: UserAuth, i
 export async function initDefaultTemplates(app: FastifyInstance, auth: UserAuth, requested?: string) {
   let facilityType = requested;
   if (!facilityType) {
-    const [project] = await app.db.select({ facilityType: projects.facilityType }).from(projects).where(eq(projects.id, auth.projectId));
+    const project = await findProject(app.db, auth.projectId);
     facilityType = templateFacilityTypeOf(project?.facilityType);
   }
   const defaults = toTaskRows(facilityType === 'construction' ? DEFAULT_INSPECTION_TASKS : DEFAULT_CLEANING_TASKS);

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_UNIT_SUGGESTIONS } from '../../../contract/constants.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { bool, dateOrNull, num, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { unitWithCountsOf, type UnitWithCounts } from '../rooms/rooms.queries.ts';
-import { projects, storedObjects, taskCompletions, tasks, units, workers } from '../../db/schema/index.ts';
+import { projects, storedObjects, taskCompletions, tasks, units, workSessions, workers } from '../../db/schema/index.ts';
 
 const projectColumns = {
   id: projects.id,
@@ -12,7 +13,8 @@ const projectColumns = {
   paidUntil: projects.paidUntil,
   timezone: projects.timezone,
 };
-export type WorkerProject = { id: string; name: string; facilityType: string; status: string; paidUntil: string | null; timezone: string };
+export type WorkerProject = Pick<typeof projects.$inferSelect, keyof typeof projectColumns>;
+export type CompletionRow = typeof taskCompletions.$inferSelect;
 
 export async function findProjectByQr(db: Db, qrId: string): Promise<WorkerProject | undefined> {
   const [row] = await db.select(projectColumns).from(projects).where(eq(projects.qrId, qrId)).limit(1);
@@ -52,6 +54,38 @@ export async function listWorkerNames(db: Db, projectId: string): Promise<string
   return rows.map((r) => r.name);
 }
 
+/**
+ * Remembers the worker's name and starts (or continues) their session on the unit for the day, in
+ * one transaction. One statement decides "started" or "continuing", even for two taps at once
+ * (unique index): `inserted` is false when the session existed already.
+ */
+export async function recordWorkSession(
+  db: Db,
+  p: { projectId: string; unitId: string; workerName: string; floorNumber: number | null; workDate: string; now: Date },
+): Promise<{ id: string; inserted: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(workers)
+      .values({ projectId: p.projectId, name: p.workerName, lastSeenAt: p.now })
+      .onConflictDoUpdate({ target: [workers.projectId, workers.name], set: { lastSeenAt: p.now } });
+    const [row] = await tx
+      .insert(workSessions)
+      .values({ projectId: p.projectId, unitId: p.unitId, workerName: p.workerName, floorNumber: p.floorNumber, workDate: p.workDate, createdAt: p.now, updatedAt: p.now })
+      .onConflictDoUpdate({
+        target: [workSessions.projectId, workSessions.unitId, workSessions.workerName, workSessions.workDate],
+        set: { updatedAt: p.now, floorNumber: p.floorNumber },
+      })
+      .returning({ id: workSessions.id, inserted: sql<boolean>`(xmax = 0)` });
+    return row;
+  });
+}
+
+/** Inserts a completion; a second one for the task's period (or the key) fails on a unique index (23505). */
+export async function insertCompletion(db: Db, values: Omit<typeof taskCompletions.$inferInsert, 'id'>): Promise<CompletionRow> {
+  const [created] = await db.insert(taskCompletions).values(values).returning();
+  return created;
+}
+
 export async function findCompletionByKey(db: Db, p: { projectId: string; idempotencyKey: string }) {
   const [row] = await db
     .select()
@@ -81,24 +115,49 @@ export async function findUploadedObject(db: Db, p: { projectId: string; unitId:
 }
 
 
+/** A task of the unit with its completion for the day (the worker page's list). */
+export interface UnitTask {
+  id: string;
+  name: string;
+  description: string | null;
+  /** As stored; the service keeps only the public fields. */
+  translations: unknown;
+  estimatedMinutes: number;
+  requiresPhoto: boolean;
+  recurrence: string;
+  completedAt: Date | null;
+  workerName: string | null;
+}
+/** One row of listUnitTasksPublic: the unit and its day, and one task (null: the unit has none). */
 export interface UnitTaskRow {
   number: string;
   day: string;
-  id: string | null;
-  name: string | null;
-  description: string | null;
-  translations: Record<string, { name?: string; description?: string }> | null;
-  estimated_minutes: number | null;
-  requires_photo: boolean | null;
-  recurrence: string | null;
-  completed_at: string | Date | null;
-  worker_name: string | null;
+  task: UnitTask | null;
 }
+
+const unitTaskRowOf = (r: RawRow): UnitTaskRow => ({
+  number: text(r.number),
+  day: text(r.day),
+  task:
+    r.id === null
+      ? null
+      : {
+          id: text(r.id),
+          name: text(r.name),
+          description: textOrNull(r.description),
+          translations: r.translations,
+          estimatedMinutes: num(r.estimated_minutes),
+          requiresPhoto: bool(r.requires_photo),
+          recurrence: text(r.recurrence),
+          completedAt: dateOrNull(r.completed_at),
+          workerName: textOrNull(r.worker_name),
+        },
+});
 
 /**
  * A unit's tasks with their completion for a day, in ONE statement (the worker page's hot path):
  * the day is the one asked for, else "today" in the unit's project time zone at `now`.
- * No rows: no such unit. One row with a null id: a unit without tasks.
+ * No rows: no such unit. One row without a task: a unit without tasks.
  */
 export async function listUnitTasksPublic(db: Db, p: { unitId: string; date: string | undefined; now: Date }): Promise<UnitTaskRow[]> {
   const result = await db.execute(sql`
@@ -115,7 +174,7 @@ export async function listUnitTasksPublic(db: Db, p: { unitId: string; date: str
     left join task_completions c on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else u.day end)
     order by t.sort_order, t.created_at, t.name
   `);
-  return rowsOf<UnitTaskRow>(result);
+  return rowsOf(result).map(unitTaskRowOf);
 }
 
 /**

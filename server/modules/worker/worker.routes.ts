@@ -22,17 +22,12 @@ import { workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { isUuid, sha256 } from '../../lib/ids.ts';
 import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
-import {
-  completeTask,
-  createPublicMeasurement,
-  createPublicShortage,
-  getFacilityByQr,
-  getPublicRoom,
-  getWorkerNames,
-  listPublicRooms,
-  listPublicTasks,
-  startWorkSession,
-} from './worker.service.ts';
+import { completeTask } from './completions.ts';
+import { getFacilityByQr, getWorkerNames } from './facility.ts';
+import { createPublicMeasurement, createPublicShortage } from './reports.ts';
+import { listPublicTasks } from './tasks.ts';
+import { getPublicRoom, listPublicRooms } from './units.ts';
+import { startWorkSession } from './work-sessions.ts';
 
 const tooMany = () => tooManyRequests('rate_limited', 'Too many requests. Please wait a minute and try again.');
 

@@ -1,0 +1,111 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { storedObjects, taskCompletions } from '../../db/schema/index.ts';
+
+const o = storedObjects;
+export type StoredObjectRow = typeof storedObjects.$inferSelect;
+
+/** Upload addresses of the unit not used yet and not expired at `now`. */
+export async function countOpenTickets(db: Db, p: { unitId: string; now: Date }): Promise<number> {
+  const [row] = await db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(o)
+    .where(and(eq(o.unitId, p.unitId), isNull(o.uploadedAt), gt(o.uploadExpiresAt, p.now)));
+  return Number(row.open);
+}
+
+/**
+ * The project's bytes stored on its local day `today` and its upload addresses still open at `now`
+ * (one statement).
+ */
+export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: string; today: string; now: Date }) {
+  const [row] = await db
+    .select({
+      stored: sql<number>`coalesce(sum(${o.size}) filter (where ${o.uploadedAt} is not null and (${o.uploadedAt} at time zone ${p.timezone})::date = ${p.today}::date), 0)::float8`,
+      open: sql<number>`(count(*) filter (where ${o.uploadedAt} is null and ${o.uploadExpiresAt} > ${p.now.toISOString()}::timestamptz))::int`,
+    })
+    .from(o)
+    .where(eq(o.projectId, p.projectId));
+  return { stored: Number(row.stored), open: Number(row.open) };
+}
+
+export async function insertUploadTicket(db: Db, p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(o).values({ projectId: p.projectId, unitId: p.unitId, key: p.key, uploadTokenHash: p.tokenHash, uploadExpiresAt: p.expiresAt });
+}
+
+/** Swaps an unexpired address's token hash for `claimedHash` (one UPDATE: one request wins). */
+export async function claimUploadTicket(db: Db, p: { hash: string; claimedHash: string; now: Date }) {
+  const [ticket] = await db
+    .update(o)
+    .set({ uploadTokenHash: p.claimedHash })
+    .where(and(eq(o.uploadTokenHash, p.hash), gt(o.uploadExpiresAt, p.now)))
+    .returning({ id: o.id, key: o.key });
+  return ticket;
+}
+
+/** The address holding one of the token hashes, to say why it could not be claimed. */
+export async function findTicketByHash(db: Db, hashes: string[]) {
+  const [found] = await db
+    .select({ uploadTokenHash: o.uploadTokenHash, uploadExpiresAt: o.uploadExpiresAt })
+    .from(o)
+    .where(inArray(o.uploadTokenHash, hashes))
+    .limit(1);
+  return found;
+}
+
+/** Marks a claimed address as uploaded; false when the row is gone or no longer claimed so. */
+export async function spendTicket(db: Db, p: { id: string; claimedHash: string; contentType: string; size: number; now: Date }): Promise<boolean> {
+  const spent = await db
+    .update(o)
+    .set({ uploadTokenHash: null, uploadedAt: p.now, contentType: p.contentType, size: p.size })
+    .where(and(eq(o.id, p.id), eq(o.uploadTokenHash, p.claimedHash)))
+    .returning({ id: o.id });
+  return spent.length > 0;
+}
+
+/** Gives a claimed address its token hash back (if it is still claimed so). */
+export async function releaseTicket(db: Db, p: { id: string; claimedHash: string; hash: string }): Promise<void> {
+  await db
+    .update(o)
+    .set({ uploadTokenHash: p.hash })
+    .where(and(eq(o.id, p.id), eq(o.uploadTokenHash, p.claimedHash)));
+}
+
+/** An uploaded photo of the project by its storage key. */
+export async function findUploadedPhoto(db: Db, p: { projectId: string; key: string }): Promise<StoredObjectRow | undefined> {
+  const [object] = await db
+    .select()
+    .from(o)
+    .where(and(eq(o.projectId, p.projectId), eq(o.key, p.key), isNotNull(o.uploadedAt)))
+    .limit(1);
+  return object;
+}
+
+/** Upload addresses never used that expired before `before`. */
+export async function deleteDeadTickets(db: Db, before: Date): Promise<void> {
+  await db.delete(o).where(and(isNull(o.uploadedAt), lt(o.uploadExpiresAt, before)));
+}
+
+/** Photos uploaded before `uploadedBefore` that no task completion of their project refers to. */
+export async function listUnusedPhotos(db: Db, p: { uploadedBefore: Date; limit: number }) {
+  return db
+    .select({ id: o.id, key: o.key })
+    .from(o)
+    .where(
+      and(
+        isNotNull(o.uploadedAt),
+        lt(o.uploadedAt, p.uploadedBefore),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(taskCompletions)
+            .where(and(eq(taskCompletions.projectId, o.projectId), eq(taskCompletions.photoUrl, sql`'/objects/' || ${o.key}`))),
+        ),
+      ),
+    )
+    .limit(p.limit);
+}
+
+export async function deleteStoredObject(db: Db, id: string): Promise<void> {
+  await db.delete(o).where(eq(o.id, id));
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { completeTaskInput } from '../../../contract/worker.ts';
+import { UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { periodFor } from '../rooms/rooms.queries.ts';
+import { assertAcceptsWork, todayOf } from './facility.ts';
+import {
+  findCompletionByKey,
+  findCompletionForPeriod,
+  findTaskWithProject,
+  findUploadedObject,
+  insertCompletion,
+  type CompletionRow,
+} from './worker.queries.ts';
+
+/** `/objects/<key>` → `<key>`; anything else is not one of our photos. */
+export function objectKeyOf(photoUrl: string): string | undefined {
+  const m = /^\/objects\/([A-Za-z0-9/_.-]+)$/.exec(photoUrl);
+  return m && !m[1].includes('..') ? m[1] : undefined;
+}
+
+const answerOf = (c: CompletionRow) => ({ message: 'Task completed successfully', taskId: c.taskId, completedAt: c.completedAt.toISOString(), workDate: c.workDate });
+
+/** The photo the worker sent, if any: it must be an upload finished for this unit of this project. */
+async function checkedPhoto(app: FastifyInstance, p: { projectId: string; unitId: string; photoUrl: string | undefined | null }) {
+  if (!p.photoUrl) return null;
+  const key = objectKeyOf(p.photoUrl);
+  if (!key || !(await findUploadedObject(app.db, { projectId: p.projectId, unitId: p.unitId, key }))) {
+    throw badRequest('photo_missing', 'The photo was not found. Upload the photo again.');
+  }
+  return p.photoUrl;
+}
+
+/**
+ * Completes a task once per period ('once' tasks for good, 'daily' tasks per local date). With an
+ * Idempotency-Key, a retried request gets the first answer and writes nothing.
+ */
+export async function completeTask(
+  app: FastifyInstance,
+  taskId: string,
+  input: z.output<typeof completeTaskInput>,
+  idempotencyKey: string | undefined,
+) {
+  if (!isUuid(taskId)) throw notFound('task_not_found', 'Task not found');
+  const row = await findTaskWithProject(app.db, taskId);
+  if (!row) throw notFound('task_not_found', 'Task not found');
+  const { task, project } = row;
+  const replay = (earlier: CompletionRow) => ({ projectId: project.id, unitId: task.unitId, replay: true, result: answerOf(earlier) });
+  if (idempotencyKey) {
+    const earlier = await findCompletionByKey(app.db, { projectId: project.id, idempotencyKey });
+    if (earlier) {
+      if (earlier.taskId !== task.id) throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
+      return replay(earlier);
+    }
+  }
+  assertAcceptsWork(app, project);
+  const photoUrl = await checkedPhoto(app, { projectId: project.id, unitId: task.unitId, photoUrl: input.photoUrl });
+  if (task.requiresPhoto && !photoUrl) throw badRequest('photo_required', 'Photo required: upload a photo before completing the task');
+  const workDate = todayOf(app, project);
+  const period = periodFor(task.recurrence, workDate);
+  try {
+    const created = await insertCompletion(app.db, {
+      projectId: project.id,
+      taskId: task.id,
+      unitId: task.unitId,
+      workDate,
+      period,
+      workerName: input.workerName,
+      notes: input.notes || null,
+      photoUrl,
+      idempotencyKey: idempotencyKey ?? null,
+      completedAt: app.now(),
+    });
+    return { projectId: project.id, unitId: task.unitId, replay: false, result: answerOf(created) };
+  } catch (err) {
+    if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+    // A concurrent retry with the same key won the race: answer as it did.
+    if (idempotencyKey) {
+      const earlier = await findCompletionByKey(app.db, { projectId: project.id, idempotencyKey });
+      if (earlier?.taskId === task.id) return replay(earlier);
+    }
+    const done = await findCompletionForPeriod(app.db, { taskId: task.id, period });
+    throw done?.workerName
+      ? conflict('task_already_completed', `This task was already completed by ${done.workerName}`, { workerName: done.workerName })
+      : conflict('task_already_completed', 'This task is already completed');
+  }
+}
