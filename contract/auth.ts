@@ -30,7 +30,7 @@ export const registerInput = z
     facilityType: z.enum(PROJECT_TYPES).default('construction'),
     phone: optionalText(40),
     city: optionalText(100),
-    /** ILS before VAT; falls back to 1399 when not numeric (spec §5). */
+    /** ILS before VAT; falls back to 1399 when not numeric (docs/product.md "Validation rules"). */
     monthlyPrice: z.preprocess((v) => {
       const n = typeof v === 'string' ? Number(v) : v;
       return typeof n === 'number' && Number.isFinite(n) ? n : 1399;

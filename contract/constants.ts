@@ -1,4 +1,4 @@
-/** Business constants from the spec (§9 of both documents), written once. */
+/** Business constants (docs/product.md "Business constants"), written once. */
 export const LOCALES = ['he', 'en', 'ru', 'ar', 'uk', 'hi', 'am'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const RTL_LOCALES: readonly Locale[] = ['he', 'ar'];

@@ -8,7 +8,7 @@ export interface DefaultTask {
 }
 
 /**
- * The seven default inspection stages of an Israeli residential apartment (spec §9: minutes
+ * The seven default inspection stages of an Israeli residential apartment (docs/product.md "Defaults and other constants": minutes
  * 30, 20, 25, 15, 10, 20, 15; photo on the 1st, 2nd, 4th and 6th).
  */
 export const DEFAULT_INSPECTION_TASKS: DefaultTask[] = [

@@ -13,11 +13,11 @@ export const facilitySchema = z.object({
 });
 export type Facility = z.infer<typeof facilitySchema>;
 
-/** Sizes of the printed QR (spec §9): 120, 180 and 300 px; the image is drawn at `size` pixels. */
+/** Sizes of the printed QR (docs/product.md "Sessions and time-outs"): 120, 180 and 300 px; the image is drawn at `size` pixels. */
 export const QR_SIZES = { sticker: 120, small: 180, medium: 300 } as const;
 /**
  * GET /api/qr-code: the project QR by default; with `roomId`, the label of one unit of the project
- * (DESIGN.md departure 4).
+ * (docs/product.md "QR label per unit").
  */
 export const qrCodeQuery = z.object({
   size: z.coerce.number().int().min(64).max(1024).default(QR_SIZES.medium),

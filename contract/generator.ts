@@ -10,7 +10,7 @@ export interface RoomTemplate {
   roomType: string;
 }
 
-/** Quick templates (spec §9). */
+/** Quick templates (docs/product.md "Worker pages"). */
 export const QUICK_TEMPLATES: Record<'medium' | 'large' | 'mixed', RoomTemplate[]> = {
   medium: [
     { prefix: 'A', startNumber: 101, endNumber: 150, facilityType: 'construction', roomType: 'apartment' },
@@ -34,7 +34,7 @@ export const MAX_BULK_UNITS = LIMITS.unitsPerBulkRequest;
 export const TOO_MANY_BULK_UNITS = `One request can create at most ${MAX_BULK_UNITS} units`;
 export const TOO_MANY_PROJECT_UNITS = `A project can have at most ${LIMITS.unitsPerProject} units`;
 
-/** Start and end fall back to 1 on invalid input (spec §5). */
+/** Start and end fall back to 1 on invalid input (docs/product.md "Validation rules"). */
 export const parseRangeNumber = (v: unknown): number => {
   const n = typeof v === 'number' ? v : parseInt(String(v ?? ''), 10);
   return Number.isInteger(n) && n >= 1 ? n : 1;

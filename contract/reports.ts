@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './text.ts';
 
-/** Shortages and measurements reported on site (spec: "Shortages table", "Measurements table"). */
+/** Shortages and measurements reported on site (docs/product.md "Shortages and measurements"). */
 export const REPORT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
@@ -14,7 +14,7 @@ export const shortageSchema = z.object({
   quantity: z.number().int(),
   notes: z.string().nullable(),
   reportedBy: z.string().nullable(),
-  /** The unit (the spec's apartment), null when none or deleted. */
+  /** The unit (the API's apartment, docs/product.md "Wording"), null when none or deleted. */
   apartmentId: z.string().nullable(),
   /** The unit's number for display, null when none. */
   apartmentNumber: z.string().nullable(),

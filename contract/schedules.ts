@@ -6,7 +6,7 @@ export type Recurrence = (typeof RECURRENCES)[number];
 
 export const SCHEDULE_MINUTES = { min: 1, max: 120, default: 10 } as const;
 const MINUTES_MESSAGE = 'Estimated minutes must be between 1 and 120';
-/** Spec §5 'אנא הוסף לפחות משימה אחת': no task with a non-blank name remains. */
+/** docs/product.md "Validation rules" ('אנא הוסף לפחות משימה אחת'): no task with a non-blank name remains. */
 export const NO_TASKS_MESSAGE = 'Add at least one task';
 export const MAX_SCHEDULE_UNITS = LIMITS.unitsPerSchedule;
 export const MAX_SCHEDULE_TASKS = LIMITS.tasksPerSchedule;
@@ -16,7 +16,7 @@ export const TOO_MANY_SCHEDULE_ROWS = `One schedule can write at most ${LIMITS.t
 export const TOO_MANY_UNIT_TASKS = `A unit can carry at most ${LIMITS.tasksPerUnit} tasks`;
 
 /**
- * One task of a schedule. The web sends 10 minutes on invalid input (spec §5); the server refuses
+ * One task of a schedule. The web sends 10 minutes on invalid input (docs/product.md "Validation rules"); the server refuses
  * a value outside 1–120 with 400 rather than guessing. Without a recurrence, a task on a hotel,
  * school or office unit is a daily routine and any other unit's task a once-only stage.
  */

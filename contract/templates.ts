@@ -25,7 +25,7 @@ const intOr = (fallback: number, min: number, max: number) =>
   }, z.number().int().min(min).max(max));
 
 /**
- * Template minutes share the scheduling range (spec §5: 1–120), so a template can always be
+ * Template minutes share the scheduling range (docs/product.md "Validation rules": 1–120), so a template can always be
  * scheduled as it is.
  */
 export const TEMPLATE_MINUTES = { min: 1, max: 120, default: 5 } as const;

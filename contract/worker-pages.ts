@@ -1,5 +1,5 @@
 /**
- * The worker pages (spec §2.4, §2.5) and the HTML entry each is built as
+ * The worker pages (docs/product.md "Worker pages") and the HTML entry each is built as
  * (docs/decisions/009-worker-entries.md). One definition for the server, the Vite dev server and the
  * worker app's own page switch.
  */

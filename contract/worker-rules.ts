@@ -6,7 +6,7 @@ import { MAX_UNIT_SUGGESTIONS } from './constants.ts';
 export const locationNote = (number: string, floor: number | null | undefined) =>
   floor === null || floor === undefined ? `דירה ${number}` : `דירה ${number}, קומה ${floor}`;
 
-/** Unit suggestions on the QR page (spec §5): case-insensitive substring of name or number, or digits only; at most 10. */
+/** Unit suggestions on the QR page (docs/product.md "Validation rules"): case-insensitive substring of name or number, or digits only; at most 10. */
 export function suggestUnits<T extends { number: string; name: string | null }>(units: T[], typed: string): T[] {
   const q = typed.trim().toLowerCase();
   if (!q) return units.slice(0, MAX_UNIT_SUGGESTIONS);

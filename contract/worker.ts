@@ -92,7 +92,7 @@ export const shortagePublicInput = z.object({
   apartmentId: z.string().min(1),
   reportedBy: z.string().trim().max(100).optional().nullable(),
   notes: z.string().trim().max(2000).optional().nullable(),
-  /** Ignored: the project is taken from the unit (the spec's fixed project id is a defect). */
+  /** Ignored: the project is taken from the unit (docs/product.md "Unguessable worker links"). */
   projectId: z.unknown().optional(),
 });
 export const measurementPublicInput = shortagePublicInput.extend({ height: mm, width: mm, thickness: mm });

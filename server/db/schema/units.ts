@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg
 import { createdAt, id, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
 
-/** The spec's rooms / apartments. */
+/** Units: the API's rooms / apartments (docs/product.md "Wording"). */
 export const units = pgTable(
   'units',
   {

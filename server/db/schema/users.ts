@@ -12,7 +12,7 @@ export const users = pgTable(
     /** Login name, unique across the platform (login takes no project). */
     username: text('username').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
-    /** admin | manager | cleaner (the spec's names) */
+    /** admin | manager | cleaner (docs/product.md "Users and roles") */
     role: text('role').notNull().default('manager'),
     /** The registrant: an admin protected from deletion. */
     isOwner: boolean('is_owner').notNull().default(false),

@@ -13,7 +13,7 @@ async function getProject(app: FastifyInstance, auth: UserAuth) {
   return project;
 }
 
-/** The project as the spec's "facility". A cancelled project stays active until its paid period ends. */
+/** The project as the API's "facility" (docs/product.md "Wording"). A cancelled project stays active until its paid period ends. */
 export async function getFacility(app: FastifyInstance, auth: UserAuth): Promise<Facility> {
   const p = await getProject(app, auth);
   return {

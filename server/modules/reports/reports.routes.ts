@@ -19,7 +19,7 @@ const deleted = z.object({ message: z.string() });
 
 /**
  * The manager's shortages and measurements tables (workers report through /api/*-public in the
- * worker module). The project is always the session's: the spec's fixed project id is ignored.
+ * worker module). The project is always the session's: a project id in the body is ignored (docs/product.md "Unguessable worker links").
  */
 export async function reportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

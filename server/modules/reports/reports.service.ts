@@ -23,7 +23,7 @@ const MEASUREMENT_NOT_FOUND = 'Measurement not found';
 const FOREIGN_KEY_VIOLATION = '23503';
 const noSuchUnit = (number: string) => badRequest('unit_number_unknown', `No unit with number ${number} in this project`, { number });
 
-/** Rows written before the status column was constrained read as pending (the spec's display default). */
+/** Rows written before the status column was constrained read as pending (docs/product.md "Report status"). */
 const statusOf = (s: string): ReportStatus => REPORT_STATUSES.find((known) => known === s) ?? 'pending';
 
 /** The manager's view of a report of either kind. */

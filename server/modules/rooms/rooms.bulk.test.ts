@@ -39,7 +39,7 @@ describe('generator templates (contract)', () => {
     expect(expandTemplates([{ prefix: 'P', startNumber: NaN, endNumber: 2, facilityType: 'construction', roomType: 'parking' }]).map((r) => r.number)).toEqual(['P1', 'P2']);
   });
 
-  it('gives the quick templates their spec sizes (medium 120, large 248, mixed 75)', () => {
+  it('gives the quick templates their documented sizes (medium 120, large 248, mixed 75)', () => {
     expect(expandTemplates(QUICK_TEMPLATES.medium)).toHaveLength(50 + 50 + 20);
     expect(expandTemplates(QUICK_TEMPLATES.large)).toHaveLength(99 + 99 + 50);
     expect(expandTemplates(QUICK_TEMPLATES.mixed)).toHaveLength(30 + 25 + 20);

@@ -18,7 +18,7 @@ const list = async (as: As, facilityType?: string) => {
 };
 
 describe('task templates', () => {
-  it('creates a template with the spec defaults: 5 minutes, order 0, required, no photo, every unit type', async () => {
+  it('creates a template with the documented defaults: 5 minutes, order 0, required, no photo, every unit type', async () => {
     const { as } = await registerAndLogin(ctx.app);
     const res = await as({ method: 'POST', url: '/api/task-templates', payload: { name: '  Make the bed  ', facilityType: 'hotel', roomType: 'all' } });
     expect(res.statusCode).toBe(201);
@@ -116,7 +116,7 @@ describe('task templates', () => {
     expect(renamed.json()).toMatchObject({ name: 'איטום — בדיקה חוזרת', translations: null });
   });
 
-  it('adds the seven inspection stages for construction, with the spec minutes and photos', async () => {
+  it('adds the seven inspection stages for construction, with the default minutes and photos', async () => {
     const { as } = await registerAndLogin(ctx.app);
     const res = await as({ method: 'POST', url: '/api/task-templates/init-defaults', payload: { facilityType: 'construction' } });
     expect(res.json().created).toBe(7);

@@ -20,7 +20,7 @@ const publicRoom = (r: ReturnType<typeof toRoom>): PublicRoom => ({
 /**
  * The QR page's units: suggestions for what the worker typed, or the whole list. A crew opening the
  * page at the start of the day types the same few labels: each answer is computed once per change
- * of the project and shared (server/plugins/project-cache.ts). The spec's `facilityType` filter is
+ * of the project and shared (server/plugins/project-cache.ts). The original `facilityType` filter (docs/product.md "Worker routes") is
  * accepted but not applied: one project mixes unit facility types (a mixed building has commercial
  * and residential units), and the QR already names the project.
  */

@@ -78,7 +78,7 @@ export function LayoutShell() {
   const live = useLiveUpdates(Boolean(user));
 
   // The server ended the session: forget the signed-in user at once (else /login would send us
-  // straight back here), tell the user once, and go to /login after 0.5 s (spec §2.1).
+  // straight back here), tell the user once, and go to /login after 0.5 s (docs/product.md "Signed-in frame").
   const leaving = useRef(false);
   useEffect(
     () =>

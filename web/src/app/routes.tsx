@@ -13,7 +13,7 @@ export interface AppRoute {
 }
 
 /**
- * The spec's route table, in one place. Only screens that exist are listed: an unlisted path is
+ * The route table (docs/product.md "Manager screens"), in one place. Only screens that exist are listed: an unlisted path is
  * "404 Page Not Found", and the side menu shows exactly the signed-in routes with a menuKey.
  */
 export const publicRoutes: AppRoute[] = [

@@ -1,6 +1,6 @@
 import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '../../../contract/errors.ts';
 
-/** A failed response: message is "<status>: <body text>" as the spec says; `body` is the parsed JSON. */
+/** A failed response: message is "<status>: <body text>" as the original product had it (docs/product.md "Errors carry codes"); `body` is the parsed JSON. */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,

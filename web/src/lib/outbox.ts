@@ -1,7 +1,7 @@
 import { ApiError, apiRequest } from './api.ts';
 
 /**
- * The worker page's outbox (DESIGN.md "Retries are safe"): every write the worker makes is stored in
+ * The worker page's outbox (docs/product.md "Retries are safe"): every write the worker makes is stored in
  * localStorage with its Idempotency-Key BEFORE it is sent, and stays there until the server answers.
  * A network failure (no signal in the stairwell) keeps it and retries with back-off, at once when the
  * browser reports it is online again, and after a reload. Replaying the same key is safe: the server

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9: fresh 15 min, cache discarded after 30 min, queries retry once, mutations never, no focus refetch. */
+/** docs/product.md "Data freshness": fresh 15 min, cache discarded after 30 min, queries retry once, mutations never, no focus refetch. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

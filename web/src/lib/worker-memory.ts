@@ -45,7 +45,7 @@ export const rememberQrId = (qrId: string | null) => write(QR_KEY, qrId);
 /** First and last name joined by one space: the `workerName` the server records. */
 export const fullName = ({ first, last }: WorkerName) => [first.trim(), last.trim()].filter(Boolean).join(' ');
 
-/** A chosen suggestion: the first word is the first name, the rest the last name (spec §5). */
+/** A chosen suggestion: the first word is the first name, the rest the last name (docs/product.md "Validation rules"). */
 export function splitName(name: string): WorkerName {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { first, last: rest.join(' ') };

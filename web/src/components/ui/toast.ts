@@ -13,7 +13,7 @@ interface ToastItem extends ToastInput {
   id: number;
 }
 
-// One toast at a time (spec §9): a new toast replaces the visible one.
+// One toast at a time (docs/product.md "Defaults and other constants"): a new toast replaces the visible one.
 let current: ToastItem | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

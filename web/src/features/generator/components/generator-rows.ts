@@ -39,7 +39,7 @@ export function toTemplate(row: RangeRow): RoomTemplate {
   };
 }
 
-/** Whether the typed number is used as is, or replaced by 1 (spec §5). */
+/** Whether the typed number is used as is, or replaced by 1 (docs/product.md "Validation rules"). */
 export const fallsBackToOne = (v: string) => {
   const n = parseInt(v, 10);
   return !(Number.isInteger(n) && n >= 1 && String(n) === v.trim());

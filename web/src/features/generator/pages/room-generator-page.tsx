@@ -12,7 +12,7 @@ import { newRowId, planGeneration, rowFromTemplate, type RangeRow } from '../com
 import { QuickTemplates } from '../components/quick-templates.tsx';
 import { RangeRowEditor } from '../components/range-row-editor.tsx';
 
-/** Spec §9: after creating at least one unit, go on to task scheduling after 1.5 s. */
+/** docs/product.md "Unit generator": after creating at least one unit, go on to task scheduling after 1.5 s. */
 export const REDIRECT_AFTER_CREATE_MS = 1500;
 
 const blankRow = (facilityType: string, like?: RangeRow): RangeRow => ({

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { COPY_FEEDBACK_MS } from '../lib/qr-print.ts';
 
-/** Copies a text to the clipboard; the button reads "Copied!" for 2 s afterwards (spec §9). */
+/** Copies a text to the clipboard; the button reads "Copied!" for 2 s afterwards (docs/product.md "QR print"). */
 export function CopyTextButton({ text, disabled }: { text: string; disabled?: boolean }) {
   const { t } = useTranslation('qr');
   const [copied, setCopied] = useState(false);

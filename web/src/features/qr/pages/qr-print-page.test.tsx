@@ -133,7 +133,7 @@ describe('QR print page errors', () => {
     expect(screen.queryByText('Facility not found')).not.toBeInTheDocument();
   });
 
-  it('shows the Hebrew message from the spec', async () => {
+  it('shows the Hebrew message', async () => {
     api({ 'GET /api/qr-code': { status: 500, body: { message: 'boom' } } });
     renderWithProviders(<QrPrintPage />, { language: 'he' });
     await screen.findAllByText('יצירת קוד ה-QR נכשלה');

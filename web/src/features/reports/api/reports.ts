@@ -16,7 +16,7 @@ export function useReports(kind: ReportKind, filters: ReportFilters) {
     queryFn: ({ signal }) => apiGet<Report[]>(`${reportPath(kind)}${reportListSearch(filters)}`, { signal }),
     // Typing in the search box keeps the previous rows on screen instead of a spinner.
     placeholderData: keepPreviousData,
-    retry: false, // spec §7: these lists do not retry
+    retry: false, // docs/product.md "Data freshness": these lists do not retry
   });
 }
 

@@ -135,7 +135,7 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
 
 /**
  * Add (report = null) or edit a shortage or measurement. The form mounts afresh each time the
- * dialog opens, so closing it resets the form (spec §4).
+ * dialog opens, so closing it resets the form (docs/product.md "Account profile").
  */
 export function ReportFormDialog({ kind, open, report, onClose }: { kind: ReportKind; open: boolean; report: Report | null; onClose: () => void }) {
   const { tw: t } = useWording('reports');

@@ -7,7 +7,7 @@ const STATUS_CLASS: Record<ReportStatus, string> = {
   completed: 'bg-emerald-100 text-emerald-900 border-emerald-300',
 };
 
-/** Spec §4: pending is also the display for an unknown value. */
+/** docs/product.md "Report status": pending is also the display for an unknown value. */
 export function ReportStatusBadge({ status }: { status: string }) {
   const { tw: t } = useWording('reports');
   const s: ReportStatus = status in STATUS_CLASS ? (status as ReportStatus) : 'pending';

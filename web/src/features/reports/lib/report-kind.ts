@@ -1,7 +1,7 @@
 import type { Measurement, MeasurementInput, ReportStatus, Shortage, ShortageInput } from '../../../../../contract/reports.ts';
 
 /**
- * The two report tables (spec "Shortages table", "Measurements table") are one screen with two
+ * The two report tables (docs/product.md "Shortages and measurements") are one screen with two
  * configurations: the API path, and the key group of their texts in the reports namespace.
  */
 export type ReportKind = 'shortages' | 'measurements';

@@ -1,6 +1,6 @@
 import { ReportsScreen } from '../components/reports-screen.tsx';
 
-/** /shortages-table (spec "Shortages table"). */
+/** /shortages-table (docs/product.md "Shortages and measurements"). */
 export default function ShortagesTablePage() {
   return <ReportsScreen kind="shortages" />;
 }

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api.ts';
 import { invalidateRoomQueries, roomDetailsQuery, roomStatsQuery, roomsQuery } from '../../../lib/queries/rooms.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
-const LIST_POLL_MS = 15 * 60_000; // spec §7: the map is polled every 15 minutes (a fallback to live updates)
-const DETAILS_POLL_MS = 30_000; // spec §7: details refresh every 30 s while open
+const LIST_POLL_MS = 15 * 60_000; // docs/product.md "Data freshness": the map is polled every 15 minutes (a fallback to live updates)
+const DETAILS_POLL_MS = 30_000; // docs/product.md "Data freshness": details refresh every 30 s while open
 
 /** The map polls its list and counters; it shows what the cache holds when it mounts. */
 const mapPolling = { refetchInterval: LIST_POLL_MS, refetchOnWindowFocus: false, refetchOnMount: false } as const;

@@ -1,10 +1,10 @@
 import { UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
 
-/** Unknown values fall back to needs_cleaning (spec §4). */
+/** Unknown values fall back to needs_cleaning (docs/product.md "Unit status"). */
 export const normalizeStatus = (status: string): UnitStatus =>
   (UNIT_STATUSES as readonly string[]).includes(status) ? (status as UnitStatus) : 'needs_cleaning';
 
-/** Spec §4: clean green, in progress yellow, needs cleaning red; inactive neutral. */
+/** docs/product.md "Unit status": clean green, in progress yellow, needs cleaning red; inactive neutral. */
 export const STATUS_DOT_CLASS: Record<UnitStatus, string> = {
   clean: 'bg-emerald-600',
   in_progress: 'bg-amber-500',
@@ -20,7 +20,7 @@ export const STATUS_EDGE_CLASS: Record<UnitStatus, string> = {
 };
 export const statusLabelKey = (status: string) => `status.${normalizeStatus(status)}`;
 
-/** Spec §4: green when every task of today is done, yellow when some, red when none; neutral without tasks. */
+/** docs/product.md "Unit map": green when every task of today is done, yellow when some, red when none; neutral without tasks. */
 export type TaskTone = 'all' | 'some' | 'none' | 'empty';
 export function taskTone(completed: number, total: number): TaskTone {
   if (total <= 0) return 'empty';

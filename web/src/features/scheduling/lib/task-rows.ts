@@ -34,7 +34,7 @@ const nextKey = () => `row-${++keySeq}`;
 const asLocale = (lng: string): Locale => ((LOCALES as readonly string[]).includes(lng) ? (lng as Locale) : 'he');
 
 /**
- * Spec §5: estimated minutes 1–120, 10 on invalid input. A number out of range is clamped to the
+ * docs/product.md "Validation rules": estimated minutes 1–120, 10 on invalid input. A number out of range is clamped to the
  * nearest bound (typing 500 means "a lot", not "unknown"); a fraction is rounded.
  */
 export function parseMinutes(input: string | number): number {
@@ -49,7 +49,7 @@ export function emptyRow(): TaskRow {
   return { key: nextKey(), name: '', description: '', requiresPhoto: false, estimatedMinutes: String(DEFAULT_MINUTES), recurrence: 'once', translations: null };
 }
 
-/** Rows from a default list (spec §9's seven inspection stages by default), in the reader's language. */
+/** Rows from a default list (the seven inspection stages by default, docs/product.md "Defaults and other constants"), in the reader's language. */
 export function defaultRows(lng: string, list: DefaultTask[] = DEFAULT_INSPECTION_TASKS, recurrence: Recurrence = 'once'): TaskRow[] {
   const locale = asLocale(lng);
   return list.map((t) => ({
@@ -64,9 +64,9 @@ export function defaultRows(lng: string, list: DefaultTask[] = DEFAULT_INSPECTIO
 }
 
 /**
- * The list the editor starts from and resets to: the seven inspection stages (spec §9) for
+ * The list the editor starts from and resets to: the seven inspection stages (docs/product.md "Task scheduling") for
  * construction-type projects, done once; the daily cleaning routine for hotel, school and office
- * projects (DESIGN.md: a cleaning routine opens again each day).
+ * projects (docs/product.md "Task status": a cleaning routine opens again each day).
  */
 export const projectDefaultRows = (lng: string, recurrence: Recurrence) =>
   recurrence === 'daily' ? defaultRows(lng, DEFAULT_CLEANING_TASKS, 'daily') : defaultRows(lng);
@@ -108,7 +108,7 @@ export function validationLimit(error: ScheduleValidationError): number {
 export type SchedulePayloadResult = { ok: true; payload: CreateScheduleInput } | { ok: false; error: ScheduleValidationError };
 
 /**
- * The POST /api/task-schedules body, or the first rule it breaks (spec §5): a unit (or units in
+ * The POST /api/task-schedules body, or the first rule it breaks (docs/product.md "Validation rules"): a unit (or units in
  * bulk) is required, and at least one task with a non-blank name; blank-named rows are dropped.
  */
 export function buildSchedulePayload(args: { mode: ScheduleMode; roomId: string; roomIds: readonly string[]; rows: readonly TaskRow[] }): SchedulePayloadResult {

@@ -7,7 +7,7 @@ export const ALL = 'all';
 export interface UnitFilter {
   facilityType: string;
   unitType: string;
-  /** Spec: the floor is a prefix match on the unit number ("2" → 201, 215, 2A…). */
+  /** docs/product.md "Task scheduling": the floor is a prefix match on the unit number ("2" → 201, 215, 2A…). */
   floorPrefix: string;
 }
 export const emptyFilter: UnitFilter = { facilityType: ALL, unitType: ALL, floorPrefix: '' };
@@ -28,6 +28,6 @@ export const sortUnits = (units: readonly Room[]) => [...units].sort((a, b) => c
 export const templateFacilityOf = (facilityType: string | undefined): TemplateProjectType =>
   (TEMPLATE_PROJECT_TYPES as readonly string[]).includes(facilityType ?? '') ? (facilityType as TemplateProjectType) : 'construction';
 
-/** A construction stage is done once; a cleaning routine opens again each day (DESIGN.md). */
+/** A construction stage is done once; a cleaning routine opens again each day (docs/product.md "Task status"). */
 export const defaultRecurrenceOf = (facilityType: string | undefined): Recurrence =>
   CLEANING_FACILITY_TYPES.includes(facilityType ?? '') ? 'daily' : 'once';

@@ -48,7 +48,7 @@ afterEach(() => {
 
 // Role queries over a seven-row form are slow in jsdom on a busy machine.
 describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
-  it('refuses to save without a unit, then without tasks, with the spec Hebrew messages', async () => {
+  it('refuses to save without a unit, then without tasks, with the Hebrew messages of docs/product.md "Validation rules"', async () => {
     const u = userEvent.setup();
     const { fetchMock } = setup(undefined, 'he');
     const save = await screen.findByRole('button', { name: 'שמירת לוח המשימות' });

@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import type { TemplateFacilityType } from '../api/templates.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
-/** Form defaults (spec §3, §5): 5 minutes, order 0, required, every unit type, no photo. */
+/** Form defaults (docs/product.md "Validation rules"): 5 minutes, order 0, required, every unit type, no photo. */
 export const TEMPLATE_DEFAULTS = { estimatedMinutes: TEMPLATE_MINUTES.default, sortOrder: 0, isRequired: true, requiresPhoto: false, roomType: 'all' } as const;
 export const MINUTES_RANGE = { min: TEMPLATE_MINUTES.min, max: TEMPLATE_MINUTES.max } as const;
 export const ORDER_RANGE = { min: 0, max: 10_000 } as const;

@@ -22,7 +22,7 @@ export function usePublicRoom(roomId: string | undefined) {
   return useResource<PublicRoomDetails>(roomId ? roomUrl(roomId) : null, roomRetry);
 }
 
-/** Today's tasks of the unit (spec §7: no retry; the worker sees "try again" instead). */
+/** Today's tasks of the unit (docs/product.md "Data freshness": no retry; the worker sees "try again" instead). */
 export function usePublicTasks(roomId: string | undefined) {
   return useResource<PublicTask[]>(roomId ? tasksUrl(roomId) : null);
 }

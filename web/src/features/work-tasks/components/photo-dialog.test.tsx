@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 describe('Photo dialog', () => {
-  it('opens the rear camera at the spec resolution and takes an unmirrored JPEG named cam-{timestamp}', async () => {
+  it('opens the rear camera at the documented resolution and takes an unmirrored JPEG named cam-{timestamp}', async () => {
     const cam = withCamera();
     const onPicked = vi.fn();
     const onOpenChange = vi.fn();

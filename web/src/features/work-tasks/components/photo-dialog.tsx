@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { checkPhoto } from '../lib/photo-upload.ts';
 import { CameraIcon, ImageIcon } from '../../../components/ui/icons.tsx';
 
-/** Spec §9: rear camera, 640–1920 (ideal 1280) by 480–1080 (ideal 720). */
+/** docs/product.md "Defaults and other constants": rear camera, 640–1920 (ideal 1280) by 480–1080 (ideal 720). */
 export const CAMERA_CONSTRAINTS = {
   width: { min: 640, ideal: 1280, max: 1920 },
   height: { min: 480, ideal: 720, max: 1080 },

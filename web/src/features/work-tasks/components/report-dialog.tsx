@@ -12,7 +12,7 @@ import { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
 export type ReportKind = 'shortage' | 'measurement';
 
 /**
- * "Add shortage" and "add measurement" (spec §2.5, §5). The report goes through the outbox, so a
+ * "Add shortage" and "add measurement" (docs/product.md "Work-tasks page"). The report goes through the outbox, so a
  * report made without signal is kept on the phone and sent later; the dialog closes once it is
  * either confirmed or safely queued, and stays open when the server refuses it.
  */

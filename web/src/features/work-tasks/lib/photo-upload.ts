@@ -40,7 +40,7 @@ export function photoErrorText(t: TFunction, err: PhotoError): string {
 /** "Wait a minute" (docs/decisions/012-worker-rate-limits.md) rather than "it cannot be uploaded". */
 const problemOf = (err: ApiError, otherwise: PhotoProblem): PhotoProblem => (err.code === 'rate_limited' ? 'tooMany' : otherwise);
 
-/** Images only (spec §5). */
+/** Images only (docs/product.md "Validation rules"). */
 export function checkPhoto(file: File): PhotoProblem | null {
   if (!file.type.startsWith('image/')) return 'notImage';
   return null;
@@ -73,7 +73,7 @@ export async function compressPhoto(file: File): Promise<File> {
   return new File([out], name, { type: out.type || 'image/jpeg', lastModified: file.lastModified });
 }
 
-/** Spec §7: a single-use upload address bound to the unit. */
+/** docs/decisions/005-photo-storage.md: a single-use upload address bound to the unit. */
 export async function requestUploadTicket(roomId: string): Promise<UploadTicket> {
   let ticket: UploadTicket;
   try {

@@ -263,7 +263,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
 }
 
 /**
- * /work-tasks/{roomId}: the site worker's page (spec §2.5). No login: the unit id is the capability.
+ * /work-tasks/{roomId}: the site worker's page (docs/product.md "Work-tasks page"). No login: the unit id is the capability.
  * States: missing id → loading → (unknown unit | inactive project) → welcome (name) → main; the
  * inactivity time-out closes the form from welcome or main.
  */

@@ -7,7 +7,7 @@ interface UnitLike {
 }
 
 /**
- * What typing in the unit field means (spec §5): the suggestions, and the unit chosen without a
+ * What typing in the unit field means (docs/product.md "QR page"): the suggestions, and the unit chosen without a
  * tap — the only match, or a unit whose number is exactly what was typed (so "12" picks unit 12
  * even though 112 and 120 match too; the others stay in the list to pick instead).
  */

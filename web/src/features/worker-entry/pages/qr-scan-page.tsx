@@ -108,7 +108,7 @@ function BlockingNotice({ onBack, children, ...notice }: Omit<ComponentProps<typ
 }
 
 /**
- * /qr-scan — the first screen after scanning the project's QR code (spec §2.4). Step 1: language;
+ * /qr-scan — the first screen after scanning the project's QR code (docs/product.md "QR page"). Step 1: language;
  * step 2: unit, floor and name, then POST /api/work-sessions and on to /work-tasks/{roomId}.
  * Public: no login, none of the manager code, its own 30-minute inactivity time-out.
  */
