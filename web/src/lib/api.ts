@@ -22,10 +22,6 @@ export class ApiError extends Error {
   get params(): ErrorParams | undefined {
     return this.body?.params;
   }
-  /** The server's own (English) message: for logs, never shown to a user. */
-  get serverMessage(): string | undefined {
-    return this.body?.message;
-  }
 }
 
 /** Retry-After as milliseconds: delay-seconds or an HTTP date; undefined when missing or unreadable. */
@@ -81,7 +77,3 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
 }
 
 export const apiGet = <T>(url: string, init?: RequestInit & { quiet401?: boolean }) => apiRequest<T>('GET', url, undefined, init);
-
-/** Best message for a toast: the server's, else a fallback. */
-export const errorMessage = (err: unknown, fallback: string) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error && err.message ? err.message : fallback;

@@ -158,13 +158,13 @@ describe('useResource', () => {
 
   it('without retry reports isError with the ApiError at once (no later attempt), and refetch() recovers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const fetchMock = stubFetch({ status: 500, body: { message: 'boom' } }, { body: { name: 'Dana' } });
+    const fetchMock = stubFetch({ status: 500, body: { code: 'internal_error', message: 'boom' } }, { body: { name: 'Dana' } });
     render(<Reader url="/api/a" />);
     await act(() => vi.advanceTimersByTimeAsync(0));
 
-    expect(shown()).toHaveTextContent('error 500: {"message":"boom"}');
+    expect(shown()).toHaveTextContent('error 500: {"code":"internal_error","message":"boom"}');
     expect(lastError).toBeInstanceOf(ApiError);
-    expect(lastError).toMatchObject({ status: 500, message: '500: {"message":"boom"}', serverMessage: 'boom' });
+    expect(lastError).toMatchObject({ status: 500, message: '500: {"code":"internal_error","message":"boom"}', code: 'internal_error' });
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
