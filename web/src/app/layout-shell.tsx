@@ -90,7 +90,7 @@ export function LayoutShell() {
           queryClient.clear();
           queryClient.setQueryData(authUserKey, null);
           leaving.current = false;
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         }, 500);
       }),
     [navigate, t, queryClient],

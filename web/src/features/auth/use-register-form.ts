@@ -82,7 +82,7 @@ export function useRegisterForm() {
     register.mutate(payload, {
       onSuccess: () => {
         toast({ title: t('register.success', { name: payload.facilityName }), variant: 'success' });
-        navigate('/login');
+        void navigate('/login');
       },
       onError: refused,
     });

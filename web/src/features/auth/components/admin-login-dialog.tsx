@@ -38,7 +38,7 @@ export function AdminLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
         onSuccess: () => {
           toast({ title: t('admin.success'), variant: 'success' });
           changeOpen(false);
-          navigate('/admin-management');
+          void navigate('/admin-management');
         },
         // Any failure reads the same: it tells a guesser nothing about which part was wrong.
         onError: () => toast({ title: t('admin.failed'), variant: 'destructive' }),

@@ -132,9 +132,13 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     ]);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/task-scheduling');
   });
 
@@ -148,7 +152,9 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     await screen.findByTestId('generator-new');
     await user.click(screen.getByRole('button', { name: 'Create new units (2)' }));
     await findToast('All units in this range already exist in the system');
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Create units' })).toBeInTheDocument();
   });

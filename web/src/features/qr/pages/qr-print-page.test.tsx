@@ -86,9 +86,13 @@ describe('QR print page', () => {
     expect(writeText).toHaveBeenCalledWith(qrData);
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('button', { name: 'Copied!' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
