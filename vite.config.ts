@@ -27,7 +27,9 @@ function workerPagesInDev(): Plugin {
  * around it — head, splash painted before any script arrives — is web/page-template.html, once.
  */
 function htmlPages(): Plugin {
-  const template = fs.readFileSync(new URL('./web/page-template.html', import.meta.url), 'utf8').replace(/<!--(?!entry-->)[\s\S]*?-->\s*/g, '');
+  const template = fs
+    .readFileSync(new URL('./web/page-template.html', import.meta.url), 'utf8')
+    .replace(/<!--(?!entry-->)[\s\S]*?-->\s*/g, '');
   return {
     name: 'shalav-html-pages',
     transformIndexHtml: {

@@ -60,7 +60,9 @@ try {
   console.log(`${N} single-row inserts, each acknowledged (committed) before the next; databases in ${root}`);
   console.table(results);
   const [fast, safe] = results;
-  console.log(`durable costs ${(safe.ms / safe.inserts / (fast.ms / fast.inserts)).toFixed(1)}x the time per commit (p50 ${fast.p50} ms → ${safe.p50} ms)`);
+  console.log(
+    `durable costs ${(safe.ms / safe.inserts / (fast.ms / fast.inserts)).toFixed(1)}x the time per commit (p50 ${fast.p50} ms → ${safe.p50} ms)`,
+  );
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
 }

@@ -19,7 +19,13 @@ export interface LoadResult {
  * `manyClients`: each request names another client address (X-Forwarded-For, trusted from loopback),
  * so per-client rate limits measure nothing but the route.
  */
-export async function load(url: string, headers: Record<string, string>, seconds = 5, concurrency = 8, manyClients = false): Promise<LoadResult> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds = 5,
+  concurrency = 8,
+  manyClients = false,
+): Promise<LoadResult> {
   let n = 0;
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
@@ -27,7 +33,9 @@ export async function load(url: string, headers: Record<string, string>, seconds
     while (performance.now() < end) {
       const t0 = performance.now();
       n += 1;
-      const res = await fetch(url, { headers: manyClients ? { ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : headers });
+      const res = await fetch(url, {
+        headers: manyClients ? { ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : headers,
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${url}: ${res.status}`);
       latencies.push(performance.now() - t0);
@@ -105,7 +113,10 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 /** A project with an admin whose password is `bench1234`; returns the username. */
 export async function seedManager(db: Db): Promise<string> {
   const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${stamp}`, billingAnchor: localDate('Asia/Jerusalem') }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Bench', qrId: `bench-${stamp}`, billingAnchor: localDate('Asia/Jerusalem') })
+    .returning();
   const username = `bench${stamp}`;
   await db.insert(users).values({ projectId: project.id, username, passwordHash: await hashPassword('bench1234'), role: 'admin' });
   return username;
@@ -113,7 +124,11 @@ export async function seedManager(db: Db): Promise<string> {
 
 /** Signs `username` in on a running app; returns the session cookie. */
 export async function signIn(base: string, username: string): Promise<string> {
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench1234' }) });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'bench1234' }),
+  });
   if (!login.ok) throw new Error(`login: ${login.status}`);
   return (login.headers.get('set-cookie') ?? '').split(';')[0];
 }
@@ -124,10 +139,16 @@ export async function signIn(base: string, username: string): Promise<string> {
  */
 export async function seedMap(db: Db, count: number) {
   const today = localDate('Asia/Jerusalem');
-  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today })
+    .returning();
   const username = `bench${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
   await db.insert(users).values({ projectId: project.id, username, passwordHash: await hashPassword('bench1234'), role: 'admin' });
-  const labels = Array.from({ length: count }, (_, i) => `${String.fromCharCode(65 + (i % 4))}${100 * (1 + Math.floor(i / 100)) + (i % 100)}`);
+  const labels = Array.from(
+    { length: count },
+    (_, i) => `${String.fromCharCode(65 + (i % 4))}${100 * (1 + Math.floor(i / 100)) + (i % 100)}`,
+  );
   const unitRows = [];
   for (let i = 0; i < labels.length; i += 500) {
     unitRows.push(
@@ -144,7 +165,18 @@ export async function seedMap(db: Db, count: number) {
       .values(unitRows.slice(i, i + 200).flatMap((u) => stages.map((s) => ({ ...s, projectId: project.id, unitId: u.id }))))
       .returning({ id: tasks.id, unitId: tasks.unitId, sortOrder: tasks.sortOrder });
     const done = rows.filter((_r, j) => j % 3 === 0);
-    await db.insert(taskCompletions).values(done.map((r) => ({ projectId: project.id, taskId: r.id, unitId: r.unitId, workDate: today, period: 'once', workerName: 'Bench Worker' })));
+    await db
+      .insert(taskCompletions)
+      .values(
+        done.map((r) => ({
+          projectId: project.id,
+          taskId: r.id,
+          unitId: r.unitId,
+          workDate: today,
+          period: 'once',
+          workerName: 'Bench Worker',
+        })),
+      );
   }
   return { projectId: project.id, qrId: project.qrId, username, today };
 }

@@ -20,15 +20,25 @@ const WORKERS = 8;
 const SCREENS = 10;
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
-console.log(`\nLive updates: ${WORKERS} workers completing stages for ${SECONDS} s on ${UNITS} units × 7 stages, with 0 and ${SCREENS} map screens open`);
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+console.log(
+  `\nLive updates: ${WORKERS} workers completing stages for ${SECONDS} s on ${UNITS} units × 7 stages, with 0 and ${SCREENS} map screens open`,
+);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
 console.log('database    | screens | completions/s | map refetches | ratio | map computed ms | map shared ms');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 for (const { name, database, drop } of await openBenchDatabases()) {
   const { projectId, username } = await seedMap(database.db, UNITS);
-  const open = await database.db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.requiresPhoto, false)));
+  const open = await database.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.requiresPhoto, false)));
   const queue = open.map((t) => t.id).sort(() => Math.random() - 0.5);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -45,9 +55,17 @@ for (const { name, database, drop } of await openBenchDatabases()) {
           // A crew larger than the per-phone limit allows one bench client to be: a phone per 50 stages.
           const n = sent++;
           const phone = `${w}-${Math.floor(n / 50)}`;
-          const headers = { 'content-type': 'application/json', 'x-shalav-device': `bench-phone-${phone.padStart(10, '0')}`, 'x-forwarded-for': `10.9.${w}.${n % 250}` };
+          const headers = {
+            'content-type': 'application/json',
+            'x-shalav-device': `bench-phone-${phone.padStart(10, '0')}`,
+            'x-forwarded-for': `10.9.${w}.${n % 250}`,
+          };
           const id = queue.pop()!;
-          const res = await fetch(`${base}/api/scheduled-tasks-complete/${id}`, { method: 'PUT', headers, body: JSON.stringify({ workerName: `Worker ${w}` }) });
+          const res = await fetch(`${base}/api/scheduled-tasks-complete/${id}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ workerName: `Worker ${w}` }),
+          });
           await res.arrayBuffer();
           // 409: the seed already completed this stage.
           if (res.ok) done += 1;

@@ -98,10 +98,14 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
     .select({ id: tasks.id, unitId: tasks.unitId })
     .from(tasks)
     .where(and(eq(tasks.projectId, projectId), eq(tasks.requiresPhoto, false)));
-  const doneRows = await seedDb.pglite?.query<{ task_id: string }>('select task_id from task_completions where project_id = $1', [projectId]);
+  const doneRows = await seedDb.pglite?.query<{ task_id: string }>('select task_id from task_completions where project_id = $1', [
+    projectId,
+  ]);
   const doneSet = new Set<string>();
   if (doneRows) for (const r of doneRows.rows) doneSet.add(r.task_id);
-  else if (seedDb.pool) for (const r of (await seedDb.pool.query('select task_id from task_completions where project_id = $1', [projectId])).rows) doneSet.add(r.task_id);
+  else if (seedDb.pool)
+    for (const r of (await seedDb.pool.query('select task_id from task_completions where project_id = $1', [projectId])).rows)
+      doneSet.add(r.task_id);
   await seedDb.close();
   const openTasks = open.filter((t) => !doneSet.has(t.id));
 
@@ -109,7 +113,9 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
   const byUnit = new Map<string, string[]>();
   for (const t of openTasks) byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), t.id]);
   const unitIds = [...byUnit.keys()];
-  const queues = Array.from({ length: WORKERS }, (_, w) => unitIds.filter((_u, i) => i % WORKERS === w).map((u) => ({ unitId: u, tasks: byUnit.get(u)! })));
+  const queues = Array.from({ length: WORKERS }, (_, w) =>
+    unitIds.filter((_u, i) => i % WORKERS === w).map((u) => ({ unitId: u, tasks: byUnit.get(u)! })),
+  );
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -140,7 +146,11 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
   const drainEnd = runEnd + DRAIN_MS;
 
   /** One worker request; returns the response, or undefined on a network error. Counts what it sees. */
-  const request = async (url: string, init: RequestInit, worker: boolean): Promise<{ status: number; body: string; retryAfter: number | undefined } | undefined> => {
+  const request = async (
+    url: string,
+    init: RequestInit,
+    worker: boolean,
+  ): Promise<{ status: number; body: string; retryAfter: number | undefined } | undefined> => {
     const t0 = performance.now();
     stats.requests += 1;
     try {
@@ -153,14 +163,17 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
         if (inKillWindow(t0) || inKillWindow(t1)) stats.status5xxInWindow += 1;
         else {
           stats.status5xxOutside += 1;
-          stats.unexpected.push(`${init.method ?? 'GET'} ${url}: ${res.status} ${body.slice(0, 200)} at ${((t1 - runStart) / 1000).toFixed(1)} s`);
+          stats.unexpected.push(
+            `${init.method ?? 'GET'} ${url}: ${res.status} ${body.slice(0, 200)} at ${((t1 - runStart) / 1000).toFixed(1)} s`,
+          );
         }
       }
       const ra = Number(res.headers.get('retry-after'));
       return { status: res.status, body, retryAfter: Number.isFinite(ra) && ra > 0 ? ra : undefined };
     } catch (err) {
       stats.networkErrors += 1;
-      if (!inKillWindow(t0) && !inKillWindow(performance.now())) stats.unexpected.push(`${init.method ?? 'GET'} ${url}: ${(err as Error).message} outside the kill window`);
+      if (!inKillWindow(t0) && !inKillWindow(performance.now()))
+        stats.unexpected.push(`${init.method ?? 'GET'} ${url}: ${(err as Error).message} outside the kill window`);
       return undefined;
     }
   };
@@ -184,19 +197,31 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
     // Stagger the crew so the requests do not all arrive in the same millisecond.
     await sleep(Math.random() * COMPLETE_EVERY_MS);
     // The worker scans the QR code and types a unit, as on the worker page.
-    for (const url of [`/api/facility/by-qr/${encodeURIComponent(project.qrId)}`, `/api/rooms-public?qrId=${encodeURIComponent(project.qrId)}&q=A1`]) {
+    for (const url of [
+      `/api/facility/by-qr/${encodeURIComponent(project.qrId)}`,
+      `/api/rooms-public?qrId=${encodeURIComponent(project.qrId)}&q=A1`,
+    ]) {
       const res = await request(url, { headers }, true);
       if (res && res.status !== 200 && res.status < 500) stats.unexpected.push(`${url}: ${res.status} ${res.body.slice(0, 200)}`);
     }
     let lastRefresh = -Infinity;
     for (const { unitId, tasks: unitTasks } of queues[w]) {
       if (performance.now() >= runEnd) return;
-      const session = await sendWithRetry('/api/work-sessions', { method: 'POST', headers, body: JSON.stringify({ roomId: unitId, workerName: name }) }, runEnd);
-      if (session && session.status !== 200 && session.status !== 201) stats.unexpected.push(`work session: ${session.status} ${session.body.slice(0, 200)}`);
+      const session = await sendWithRetry(
+        '/api/work-sessions',
+        { method: 'POST', headers, body: JSON.stringify({ roomId: unitId, workerName: name }) },
+        runEnd,
+      );
+      if (session && session.status !== 200 && session.status !== 201)
+        stats.unexpected.push(`work session: ${session.status} ${session.body.slice(0, 200)}`);
       if (Math.random() < 0.5) {
         // Something is missing on this unit: a shortage report, retried with its key like a completion.
         const key = `load-${randomBytes(12).toString('hex')}`;
-        const init = { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: `Screws ${w}`, quantity: 3, apartmentId: unitId, reportedBy: name }) };
+        const init = {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': key },
+          body: JSON.stringify({ name: `Screws ${w}`, quantity: 3, apartmentId: unitId, reportedBy: name }),
+        };
         const report = await sendWithRetry('/api/shortages-public', init, drainEnd);
         if (report?.status === 201) {
           const first = JSON.parse(report.body) as { id: string };
@@ -216,7 +241,8 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
         if (performance.now() - lastRefresh >= REFRESH_EVERY_MS) {
           lastRefresh = performance.now();
           const list = await request(`/api/scheduled-tasks-public/${unitId}`, { headers }, true);
-          if (list && list.status !== 200 && list.status < 500) stats.unexpected.push(`task list: ${list.status} ${list.body.slice(0, 200)}`);
+          if (list && list.status !== 200 && list.status < 500)
+            stats.unexpected.push(`task list: ${list.status} ${list.body.slice(0, 200)}`);
         }
         const key = `load-${randomBytes(12).toString('hex')}`;
         const init = { method: 'PUT', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ workerName: name }) };
@@ -327,7 +353,7 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
 
   // Every acknowledged completion present exactly once; no key written twice.
   const check = await target.database();
-  const q = async <T,>(sql: string, params: unknown[]): Promise<T[]> =>
+  const q = async <T>(sql: string, params: unknown[]): Promise<T[]> =>
     check.pglite ? (await check.pglite.query<T>(sql, params)).rows : ((await check.pool!.query(sql, params)).rows as T[]);
   const rows = await q<{ task_id: string; period: string; idempotency_key: string | null }>(
     'select task_id, period, idempotency_key from task_completions where project_id = $1',
@@ -354,9 +380,12 @@ async function runMode(mode: string, target: { env: Record<string, string>; data
   for (const [taskId, { key }] of stats.acknowledged) {
     if ((perTask.get(taskId) ?? 0) >= 1) present += 1;
     else lost += 1;
-    if (perKey.has(key) === false && (perTask.get(taskId) ?? 0) >= 1) stats.unexpected.push(`task ${taskId}: acknowledged with key ${key}, stored under another key`);
+    if (perKey.has(key) === false && (perTask.get(taskId) ?? 0) >= 1)
+      stats.unexpected.push(`task ${taskId}: acknowledged with key ${key}, stored under another key`);
   }
-  const duplicated = [...perTaskPeriod.values()].filter((n) => n > 1).length + [...stats.acknowledged.keys()].filter((t) => (perTask.get(t) ?? 0) > 1).length;
+  const duplicated =
+    [...perTaskPeriod.values()].filter((n) => n > 1).length +
+    [...stats.acknowledged.keys()].filter((t) => (perTask.get(t) ?? 0) > 1).length;
   const keysTwice = [...perKey.values()].filter((n) => n > 1).length;
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
@@ -390,7 +419,12 @@ try {
   console.log(
     `\nLoad with a kill -9: ${WORKERS} workers on one address (own device ids), a completion every ~${COMPLETE_EVERY_MS} ms and a list refresh every ~${REFRESH_EVERY_MS} ms each, ${REPLAY_SHARE * 100}% replayed; ${SCREENS} map screens; ${UNITS} units × 7 stages; ${SECONDS} s per mode, server killed at ${Math.round(SECONDS * KILL_AT)} s`,
   );
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
 
   // Embedded database: a temp DATA_DIR the server locks; the harness opens it only while no server runs.
   const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'shalav-load-'));
@@ -432,17 +466,24 @@ try {
       }),
     );
   }
-  console.log('A PostgreSQL restart is not tested: the PostgreSQL server here is shared, and this harness restarts only its own processes.');
+  console.log(
+    'A PostgreSQL restart is not tested: the PostgreSQL server here is shared, and this harness restarts only its own processes.',
+  );
 
-  console.log('\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms');
+  console.log(
+    '\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms',
+  );
   const failures = results.flatMap(report);
   for (const r of results) {
-    console.log(`${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`);
+    console.log(
+      `${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`,
+    );
   }
   if (failures.length > 0) {
     console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
     exitCode = 1;
-  } else console.log('\nOK: every acknowledged completion and shortage report is stored exactly once; no 429; no 5xx outside the kill window.');
+  } else
+    console.log('\nOK: every acknowledged completion and shortage report is stored exactly once; no 429; no 5xx outside the kill window.');
 } catch (err) {
   console.error(err);
   exitCode = 1;

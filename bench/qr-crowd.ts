@@ -17,7 +17,12 @@ const TIMEOUT_MS = 5000;
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
 console.log(`\nQR page at the start of day: ${PHONES} phones at once on ${UNITS} units — goal p99 ≤ ${GOAL_P99_MS} ms, no time-out`);
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
 console.log('database    | phones | requests |  p50 ms |  p99 ms |  max ms | time-outs | errors');
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;

@@ -21,7 +21,11 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${appUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench1234' }) });
+  const login = await fetch(`${appUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'bench1234' }),
+  });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 
   const bare = Fastify({ logger: false });

@@ -25,9 +25,16 @@ const stages = defaultTaskRows().map(({ name, description, translations, estimat
 }));
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
-console.log(`Manager set-up: ${UNITS} units generated, ${stages.length} tasks scheduled on each (${UNITS * stages.length} tasks); goal ≤ ${GOAL_MS} ms per request`);
+console.log(
+  `Manager set-up: ${UNITS} units generated, ${stages.length} tasks scheduled on each (${UNITS * stages.length} tasks); goal ≤ ${GOAL_MS} ms per request`,
+);
 // Timings are wall-clock: on a shared machine, read them beside the load average.
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
 console.log('database    | request                                         |       ms | answer');
 for (const { name, database, drop } of await openBenchDatabases()) {
   const username = await seedManager(database.db);
@@ -47,14 +54,20 @@ for (const { name, database, drop } of await openBenchDatabases()) {
     const ms = performance.now() - t0;
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     const flag = ms > GOAL_MS ? '  (over goal)' : '';
-    const summary = 'items' in json ? `${(json.items as unknown[]).length} items of ${String(json.total)}` : JSON.stringify(json).slice(0, 60);
+    const summary =
+      'items' in json ? `${(json.items as unknown[]).length} items of ${String(json.total)}` : JSON.stringify(json).slice(0, 60);
     console.log(`${name.padEnd(11)} | ${label.padEnd(47)} | ${fmt(ms)} | ${summary}${flag}`);
     return json;
   };
 
-  await timed(`POST /api/rooms/bulk (${UNITS} units)`, 'POST', '/api/rooms/bulk', { rooms: labels.map((number) => ({ number, type: 'apartment' })) });
+  await timed(`POST /api/rooms/bulk (${UNITS} units)`, 'POST', '/api/rooms/bulk', {
+    rooms: labels.map((number) => ({ number, type: 'apartment' })),
+  });
   const rooms = (await (await fetch(`${base}/api/rooms`, { headers: { cookie } })).json()) as { id: string }[];
-  await timed(`POST /api/task-schedules (${rooms.length} × ${stages.length})`, 'POST', '/api/task-schedules', { roomIds: rooms.map((r) => r.id), taskTemplates: stages });
+  await timed(`POST /api/task-schedules (${rooms.length} × ${stages.length})`, 'POST', '/api/task-schedules', {
+    roomIds: rooms.map((r) => r.id),
+    taskTemplates: stages,
+  });
   await timed('GET /api/scheduled-tasks (first page, cold)', 'GET', '/api/scheduled-tasks');
   await timed('GET /api/scheduled-tasks (first page, warm)', 'GET', '/api/scheduled-tasks');
   await timed('GET /api/scheduled-tasks?search=Ahmed&status=pending', 'GET', '/api/scheduled-tasks?search=Ahmed&status=pending');

@@ -23,14 +23,24 @@ const PHONES = 4;
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
 console.log(`\nOne heavy tenant: ${UNITS} units generated, then ${UNITS} × ${STAGES} = ${UNITS * STAGES} tasks scheduled in one request,`);
 console.log(`while another tenant's ${PHONES} phones poll their task list — goal: their p99 ≤ ${GOAL_P99_MS} ms on PGlite`);
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
 console.log('database    | other tenant while…              | requests |  p50 ms |  p99 ms |  max ms | heavy request ms');
 const row = (db: string, what: string, r: LoadResult & { max: number }, heavyMs?: number) =>
-  console.log(`${db.padEnd(11)} | ${what.padEnd(32)} | ${String(r.requests).padStart(8)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${heavyMs === undefined ? '' : fmt(heavyMs, 0)}`);
+  console.log(
+    `${db.padEnd(11)} | ${what.padEnd(32)} | ${String(r.requests).padStart(8)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${heavyMs === undefined ? '' : fmt(heavyMs, 0)}`,
+  );
 
 for (const { name, database, drop } of await openBenchDatabases()) {
   const username = await seedManager(database.db);
-  const [other] = await database.db.insert(projects).values({ name: 'Other', qrId: `other-${Date.now()}${Math.random()}`, billingAnchor: localDate('Asia/Jerusalem') }).returning();
+  const [other] = await database.db
+    .insert(projects)
+    .values({ name: 'Other', qrId: `other-${Date.now()}${Math.random()}`, billingAnchor: localDate('Asia/Jerusalem') })
+    .returning();
   const [unit] = await database.db.insert(units).values({ projectId: other.id, number: 'A101', floor: 1 }).returning();
   await database.db.insert(tasks).values(defaultTaskRows().map((s) => ({ ...s, projectId: other.id, unitId: unit.id })));
 
@@ -56,7 +66,11 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   };
   const heavy = async (method: string, path: string, body: unknown) => {
     const t0 = performance.now();
-    const res = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
     return performance.now() - t0;
@@ -65,7 +79,9 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   const alone = await load(target, {}, BASELINE_SECONDS, PHONES, true);
   row(name, 'nothing else runs', { ...alone, max: alone.p99 });
 
-  const bulk = heavy('POST', '/api/rooms/bulk', { rooms: Array.from({ length: UNITS }, (_, i) => ({ number: `${Math.floor(i / 100) + 1}${String(i % 100).padStart(2, '0')}` })) });
+  const bulk = heavy('POST', '/api/rooms/bulk', {
+    rooms: Array.from({ length: UNITS }, (_, i) => ({ number: `${Math.floor(i / 100) + 1}${String(i % 100).padStart(2, '0')}` })),
+  });
   const duringBulk = await poll(bulk);
   row(name, `A generates ${UNITS} units`, duringBulk, await bulk);
 

@@ -59,22 +59,30 @@ const pages = {
 };
 console.log('\nInitial JavaScript (gzip, level 9) — goal for worker pages ≤ 100 KB');
 console.log('page                 |   KB gz | KB sent (br) | files');
-for (const [name, r] of Object.entries(pages)) console.log(`${name.padEnd(20)} | ${fmt(r.gzip / 1024)} |     ${fmt(r.brotli / 1024)} | ${r.files.length}`);
+for (const [name, r] of Object.entries(pages))
+  console.log(`${name.padEnd(20)} | ${fmt(r.gzip / 1024)} |     ${fmt(r.brotli / 1024)} | ${r.files.length}`);
 const workerFiles = new Set([...pages['/qr-scan'].files, ...pages['/work-tasks/{id}'].files]);
 const managerOnly = pages['/ (manager map)'].files.filter((f) => !workerFiles.has(f));
-console.log(`ratio worker/manager: ${(pages['/work-tasks/{id}'].gzip / pages['/ (manager map)'].gzip).toFixed(2)}; manager chunks not loaded by worker pages: ${managerOnly.length} (${managerOnly.join(', ')})`);
+console.log(
+  `ratio worker/manager: ${(pages['/work-tasks/{id}'].gzip / pages['/ (manager map)'].gzip).toFixed(2)}; manager chunks not loaded by worker pages: ${managerOnly.length} (${managerOnly.join(', ')})`,
+);
 // The source maps name every module in a chunk: the worker pages must carry no router, no query cache.
 const heavy = [...workerFiles].flatMap((f) => {
   const map = path.join(webRoot, `${f}.map`);
   const sources = fs.existsSync(map) ? (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
   return sources.filter((src) => /node_modules\/(react-router|@tanstack|@radix-ui\/react-(dialog|toast))\//.test(src));
 });
-console.log(`worker pages load React Router, React Query or Radix dialogs/toasts up front: ${heavy.length ? `YES (${[...new Set(heavy.map((x) => x.split('node_modules/')[1].split('/dist')[0]))].join(', ')})` : 'no'}`);
+console.log(
+  `worker pages load React Router, React Query or Radix dialogs/toasts up front: ${heavy.length ? `YES (${[...new Set(heavy.map((x) => x.split('node_modules/')[1].split('/dist')[0]))].join(', ')})` : 'no'}`,
+);
 
 // 3 (and the data for 2). One project, one unit with the seven stages.
 async function seed(db: Db) {
   const today = localDate('Asia/Jerusalem');
-  const [project] = await db.insert(projects).values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today })
+    .returning();
   const [unit] = await db.insert(units).values({ projectId: project.id, number: 'A101', floor: 1 }).returning();
   await db.insert(tasks).values(defaultTaskRows().map((s) => ({ ...s, projectId: project.id, unitId: unit.id })));
   return { project, unit, today };
@@ -82,7 +90,9 @@ async function seed(db: Db) {
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot };
 let lighthouseDone = false;
-console.log(`\nGET /api/scheduled-tasks-public/{unit} — ${SECONDS} s each, in 10 alternating windows after 2 s warm-up, 8 concurrent clients — goal ratio ≥ 0.6`);
+console.log(
+  `\nGET /api/scheduled-tasks-public/{unit} — ${SECONDS} s each, in 10 alternating windows after 2 s warm-up, 8 concurrent clients — goal ratio ≥ 0.6`,
+);
 console.log('database    | route            |    req/s |  p50 ms |  p99 ms');
 for (const { name, database, drop } of await openBenchDatabases()) {
   const { project, unit } = await seed(database.db);
@@ -119,7 +129,16 @@ async function runLighthouse(base: string, paths: string[]) {
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     // Lighthouse's own advice: scores vary run to run, so report the median of several runs.
@@ -128,10 +147,20 @@ async function runLighthouse(base: string, paths: string[]) {
     for (const p of paths) {
       const runs: { score: number; fcp: number; lcp: number; tbt: number }[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${base}${p}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const result = await lighthouse(`${base}${p}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+        });
         const lhr = result!.lhr;
         const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        runs.push({ score: Math.round((lhr.categories.performance.score ?? 0) * 100), fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time') });
+        runs.push({
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          fcp: ms('first-contentful-paint'),
+          lcp: ms('largest-contentful-paint'),
+          tbt: ms('total-blocking-time'),
+        });
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       console.log(

@@ -3,7 +3,6 @@ import { ROLES } from './constants.ts';
 import { PROJECT_TYPES } from './project-types.ts';
 import { optionalText, requiredText } from './text.ts';
 
-
 export const loginInput = z.object({
   username: z.string().trim().min(1, 'Please fill username and password').max(100),
   password: z.string().min(1, 'Please fill username and password').max(200),
@@ -15,7 +14,10 @@ export const cardInput = z.object({
   cardNumber: z.string().trim().min(12).max(19),
   cardExpiryMonth: z.coerce.number().int().min(1).max(12),
   cardExpiryYear: z.coerce.number().int().min(2000).max(2100),
-  cardCvv: z.string().trim().regex(/^\d{3}$/, 'CVV must be 3 digits'),
+  cardCvv: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, 'CVV must be 3 digits'),
 });
 export type CardInput = z.infer<typeof cardInput>;
 
@@ -23,7 +25,11 @@ export const registerInput = z
   .object({
     username: requiredText(100),
     password: z.string().min(6).max(200),
-    email: z.union([z.literal(''), z.email()]).optional().nullable().transform((v) => (v ? v : null)),
+    email: z
+      .union([z.literal(''), z.email()])
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null)),
     firstName: optionalText(),
     lastName: optionalText(),
     facilityName: requiredText(200),

@@ -17,10 +17,22 @@ export const DEFAULT_INSPECTION_TASKS: DefaultTask[] = [
     requiresPhoto: true,
     text: {
       he: { name: 'בדיקת איטום ברטובים ומרפסות', description: 'בדיקת הצפה במקלחות ובמרפסות, רולקות ואיטום סביב ניקוזים' },
-      en: { name: 'Waterproofing check: wet rooms and balconies', description: 'Flood test in showers and balconies; check fillets and sealing around drains' },
-      ru: { name: 'Проверка гидроизоляции: санузлы и балконы', description: 'Проверка заливом в душевых и на балконах, галтели и герметизация у стоков' },
-      ar: { name: 'فحص العزل المائي: الحمامات والشرفات', description: 'اختبار الغمر في الحمامات والشرفات، وفحص الزوايا والعزل حول المصارف' },
-      uk: { name: 'Перевірка гідроізоляції: санвузли та балкони', description: 'Перевірка заливанням у душових і на балконах, галтелі та герметизація біля стоків' },
+      en: {
+        name: 'Waterproofing check: wet rooms and balconies',
+        description: 'Flood test in showers and balconies; check fillets and sealing around drains',
+      },
+      ru: {
+        name: 'Проверка гидроизоляции: санузлы и балконы',
+        description: 'Проверка заливом в душевых и на балконах, галтели и герметизация у стоков',
+      },
+      ar: {
+        name: 'فحص العزل المائي: الحمامات والشرفات',
+        description: 'اختبار الغمر في الحمامات والشرفات، وفحص الزوايا والعزل حول المصارف',
+      },
+      uk: {
+        name: 'Перевірка гідроізоляції: санвузли та балкони',
+        description: 'Перевірка заливанням у душових і на балконах, галтелі та герметизація біля стоків',
+      },
       hi: { name: 'वॉटरप्रूफिंग जाँच: बाथरूम और बालकनी', description: 'शावर और बालकनी में पानी भरकर जाँच; नालियों के आसपास सीलिंग देखें' },
       am: { name: 'የውሃ መከላከያ ፍተሻ፦ መታጠቢያ ቤቶች እና በረንዳዎች', description: 'በሻወር እና በረንዳ ውሃ ሞልቶ መፈተሽ፤ በፍሳሽ ዙሪያ ያለውን ማሸጊያ ማረጋገጥ' },
     },
@@ -30,10 +42,19 @@ export const DEFAULT_INSPECTION_TASKS: DefaultTask[] = [
     requiresPhoto: true,
     text: {
       he: { name: 'בדיקת אינסטלציה ולחץ מים', description: 'בדיקת לחץ בקווי מים, דליפות בחיבורים ושיפועי ניקוז' },
-      en: { name: 'Plumbing and water pressure test', description: 'Pressure-test the water lines; check joints for leaks and drain slopes' },
-      ru: { name: 'Сантехника и проверка давления воды', description: 'Опрессовка водопровода, проверка соединений на протечки и уклонов канализации' },
+      en: {
+        name: 'Plumbing and water pressure test',
+        description: 'Pressure-test the water lines; check joints for leaks and drain slopes',
+      },
+      ru: {
+        name: 'Сантехника и проверка давления воды',
+        description: 'Опрессовка водопровода, проверка соединений на протечки и уклонов канализации',
+      },
       ar: { name: 'فحص السباكة وضغط المياه', description: 'اختبار ضغط خطوط المياه وفحص الوصلات من التسرب وميول الصرف' },
-      uk: { name: 'Сантехніка та перевірка тиску води', description: 'Опресування водопроводу, перевірка з’єднань на протікання та ухилів каналізації' },
+      uk: {
+        name: 'Сантехніка та перевірка тиску води',
+        description: 'Опресування водопроводу, перевірка з’єднань на протікання та ухилів каналізації',
+      },
       hi: { name: 'प्लंबिंग और पानी के दबाव की जाँच', description: 'पानी की लाइनों का प्रेशर टेस्ट; जोड़ों में रिसाव और ड्रेन की ढलान देखें' },
       am: { name: 'የቧንቧ ስራ እና የውሃ ግፊት ፍተሻ', description: 'የውሃ መስመሮችን ግፊት መፈተሽ፤ መገጣጠሚያዎች እንዳያፈሱ እና የፍሳሽ ዝንባሌ ማረጋገጥ' },
     },
@@ -43,7 +64,10 @@ export const DEFAULT_INSPECTION_TASKS: DefaultTask[] = [
     requiresPhoto: false,
     text: {
       he: { name: 'בדיקת חשמל ולוח דירתי', description: 'בדיקת שקעים, מפסקים, הארקה ומפסק פחת בלוח החשמל' },
-      en: { name: 'Electrical and distribution board check', description: 'Check sockets, switches, earthing and the residual-current breaker in the board' },
+      en: {
+        name: 'Electrical and distribution board check',
+        description: 'Check sockets, switches, earthing and the residual-current breaker in the board',
+      },
       ru: { name: 'Электрика и квартирный щиток', description: 'Проверка розеток, выключателей, заземления и УЗО в щитке' },
       ar: { name: 'فحص الكهرباء ولوحة التوزيع', description: 'فحص المقابس والمفاتيح والتأريض وقاطع التسرب في اللوحة' },
       uk: { name: 'Електрика та квартирний щиток', description: 'Перевірка розеток, вимикачів, заземлення та ПЗВ у щитку' },
@@ -56,7 +80,10 @@ export const DEFAULT_INSPECTION_TASKS: DefaultTask[] = [
     requiresPhoto: true,
     text: {
       he: { name: 'בדיקת טיח, גבס וצבע', description: 'בדיקת מישוריות קירות, סדקים, פינות וגימור צבע' },
-      en: { name: 'Plaster, drywall and paint check', description: 'Check walls are flat, free of cracks, with clean corners and paint finish' },
+      en: {
+        name: 'Plaster, drywall and paint check',
+        description: 'Check walls are flat, free of cracks, with clean corners and paint finish',
+      },
       ru: { name: 'Штукатурка, гипсокартон и покраска', description: 'Проверка ровности стен, трещин, углов и качества покраски' },
       ar: { name: 'فحص اللياسة والجبس والدهان', description: 'فحص استواء الجدران والتشققات والزوايا وجودة الدهان' },
       uk: { name: 'Штукатурка, гіпсокартон і фарбування', description: 'Перевірка рівності стін, тріщин, кутів і якості фарбування' },
@@ -98,7 +125,10 @@ export const DEFAULT_INSPECTION_TASKS: DefaultTask[] = [
       en: { name: 'Final cleaning and handover readiness', description: 'Remove debris, general cleaning and record any last defects' },
       ru: { name: 'Финальная уборка и готовность к сдаче', description: 'Вывоз мусора, общая уборка и запись последних недочётов' },
       ar: { name: 'التنظيف النهائي والجاهزية للتسليم', description: 'إزالة المخلفات والتنظيف العام وتسجيل آخر العيوب' },
-      uk: { name: 'Фінальне прибирання та готовність до здачі', description: 'Вивезення сміття, загальне прибирання та запис останніх недоліків' },
+      uk: {
+        name: 'Фінальне прибирання та готовність до здачі',
+        description: 'Вивезення сміття, загальне прибирання та запис останніх недоліків',
+      },
       hi: { name: 'अंतिम सफ़ाई और हैंडओवर की तैयारी', description: 'मलबा हटाएँ, सामान्य सफ़ाई करें और अंतिम कमियाँ दर्ज करें' },
       am: { name: 'የመጨረሻ ጽዳት እና ለማስረከብ ዝግጁነት', description: 'ፍርስራሽ ማስወገድ፣ አጠቃላይ ጽዳት እና የመጨረሻ ጉድለቶችን መመዝገብ' },
     },

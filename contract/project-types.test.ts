@@ -17,7 +17,10 @@ import {
 } from './project-types.ts';
 
 const common = (lng: string) =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../web/src/locales', lng, 'common.json'), 'utf8')) as Record<string, Record<string, string>>;
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../web/src/locales', lng, 'common.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
 const label = (lng: string, key: string) => {
   const [, group, value] = /^common:(\w+)\.(\w+)$/.exec(key)!;
   return common(lng)[group]?.[value];

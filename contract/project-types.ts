@@ -6,7 +6,15 @@
 
 /** The types a project can have, in the order every screen lists them. */
 export const PROJECT_TYPES = [
-  'construction', 'residential', 'commercial', 'public', 'infrastructure', 'renovation', 'hotel', 'school', 'office',
+  'construction',
+  'residential',
+  'commercial',
+  'public',
+  'infrastructure',
+  'renovation',
+  'hotel',
+  'school',
+  'office',
 ] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
@@ -22,12 +30,40 @@ export type TemplateProjectType = (typeof TEMPLATE_PROJECT_TYPES)[number];
 
 /** The types a unit can have, in the order every screen lists them: a building's first, then rooms. */
 export const UNIT_TYPES = [
-  'apartment', 'studio', 'penthouse', 'commercial_space', 'office', 'corridor', 'kitchen', 'bathroom',
-  'storage', 'parking', 'balcony', 'lobby', 'stairwell', 'elevator', 'roof', 'basement',
-  'standard', 'deluxe', 'luxury', 'suite', 'presidential', 'family',
-  'classroom', 'laboratory', 'library', 'cafeteria',
-  'meeting_room', 'workspace', 'reception', 'break_room',
-  'public_area', 'laundry', 'gym', 'pool',
+  'apartment',
+  'studio',
+  'penthouse',
+  'commercial_space',
+  'office',
+  'corridor',
+  'kitchen',
+  'bathroom',
+  'storage',
+  'parking',
+  'balcony',
+  'lobby',
+  'stairwell',
+  'elevator',
+  'roof',
+  'basement',
+  'standard',
+  'deluxe',
+  'luxury',
+  'suite',
+  'presidential',
+  'family',
+  'classroom',
+  'laboratory',
+  'library',
+  'cafeteria',
+  'meeting_room',
+  'workspace',
+  'reception',
+  'break_room',
+  'public_area',
+  'laundry',
+  'gym',
+  'pool',
 ] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
 

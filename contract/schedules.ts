@@ -24,9 +24,17 @@ export const scheduleTaskInput = z.object({
   name: z.string().max(200),
   description: z.string().trim().max(2000).optional().nullable(),
   requiresPhoto: z.boolean().default(false),
-  estimatedMinutes: z.number().int(MINUTES_MESSAGE).min(SCHEDULE_MINUTES.min, MINUTES_MESSAGE).max(SCHEDULE_MINUTES.max, MINUTES_MESSAGE).default(SCHEDULE_MINUTES.default),
+  estimatedMinutes: z
+    .number()
+    .int(MINUTES_MESSAGE)
+    .min(SCHEDULE_MINUTES.min, MINUTES_MESSAGE)
+    .max(SCHEDULE_MINUTES.max, MINUTES_MESSAGE)
+    .default(SCHEDULE_MINUTES.default),
   recurrence: z.enum(RECURRENCES).optional(),
-  translations: z.record(z.string(), z.object({ name: z.string().max(200).optional(), description: z.string().max(2000).optional() })).optional().nullable(),
+  translations: z
+    .record(z.string(), z.object({ name: z.string().max(200).optional(), description: z.string().max(2000).optional() }))
+    .optional()
+    .nullable(),
 });
 export type ScheduleTaskInput = z.input<typeof scheduleTaskInput>;
 

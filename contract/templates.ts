@@ -31,9 +31,19 @@ const intOr = (fallback: number, min: number, max: number) =>
 export const TEMPLATE_MINUTES = { min: 1, max: 120, default: 5 } as const;
 
 const templateName = z.string().trim().min(1, 'Task name is required').max(200);
-const templateDescription = z.string().trim().max(2000).nullable().transform((v) => v || null);
+const templateDescription = z
+  .string()
+  .trim()
+  .max(2000)
+  .nullable()
+  .transform((v) => v || null);
 /** 'all' (or empty) means every unit type. */
-const templateRoomType = z.string().trim().max(40).nullable().transform((v) => (!v || v === 'all' ? null : v));
+const templateRoomType = z
+  .string()
+  .trim()
+  .max(40)
+  .nullable()
+  .transform((v) => (!v || v === 'all' ? null : v));
 
 export const createTaskTemplateInput = z.object({
   name: templateName,

@@ -16,7 +16,16 @@ export const publicFacilitySchema = z.object({
 });
 export type PublicFacility = z.infer<typeof publicFacilitySchema>;
 
-export const publicRoomSchema = roomSchema.pick({ id: true, number: true, name: true, description: true, floor: true, type: true, facilityType: true, status: true });
+export const publicRoomSchema = roomSchema.pick({
+  id: true,
+  number: true,
+  name: true,
+  description: true,
+  floor: true,
+  type: true,
+  facilityType: true,
+  status: true,
+});
 export type PublicRoom = z.infer<typeof publicRoomSchema>;
 
 /** One unit for the work-tasks page, with its project's name and whether new work is accepted. */

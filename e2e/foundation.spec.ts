@@ -75,7 +75,10 @@ test.describe('foundation: registration, sign-in, the shell and the unit map', (
     // Another tab logs out: the server forgets the session.
     expect((await page.request.post('/api/logout')).status()).toBe(200);
     // The next API call answers 401 (a refetch may get there before the click does).
-    await page.getByRole('button', { name: 'רענון' }).click({ timeout: 3000 }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'רענון' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
     await expect(page.getByTestId('toast')).toContainText('לא מורשה');
     await expect(page).toHaveURL(/\/login$/);
     await page.waitForTimeout(1500);

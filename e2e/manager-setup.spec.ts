@@ -25,7 +25,10 @@ test('manager setup: generate a building, schedule the seven stages on floor pre
   // The map: every A unit has 0 of 7 stages today, B and C units have none.
   const a101 = page.getByTestId('room-card').filter({ hasText: 'A101' });
   await expect(a101.getByTestId('task-count')).toContainText('0/7');
-  const aCounts = page.getByTestId('room-card').filter({ hasText: /A1\d\d/ }).getByTestId('task-count');
+  const aCounts = page
+    .getByTestId('room-card')
+    .filter({ hasText: /A1\d\d/ })
+    .getByTestId('task-count');
   await expect(aCounts).toHaveCount(50);
   for (const text of await aCounts.allInnerTexts()) expect(text).toContain('0/7');
   await expect(page.getByTestId('room-card').filter({ hasText: 'B201' }).getByTestId('task-count')).not.toContainText('/7');

@@ -23,7 +23,14 @@ async function projectWithStages(page: Page) {
   await signIn(page, account.username, account.password);
   const unit = await (await page.request.post('/api/rooms', { data: { number: 'A101' } })).json();
   const translations = (i: number) => Object.fromEntries(LOCALES.map((l) => [l, DEFAULT_INSPECTION_TASKS[i].text[l]]));
-  const stages = defaultTaskRows().map((s, i) => ({ name: s.name, description: s.description, estimatedMinutes: s.estimatedMinutes, requiresPhoto: s.requiresPhoto, recurrence: 'once', translations: translations(i) }));
+  const stages = defaultTaskRows().map((s, i) => ({
+    name: s.name,
+    description: s.description,
+    estimatedMinutes: s.estimatedMinutes,
+    requiresPhoto: s.requiresPhoto,
+    recurrence: 'once',
+    translations: translations(i),
+  }));
   expect((await page.request.post('/api/task-schedules', { data: { roomId: unit.id, taskTemplates: stages } })).status()).toBe(201);
   const facility = await (await page.request.get('/api/user/facility')).json();
   return { unit, qrId: facility.uniqueQrId as string };
@@ -113,7 +120,10 @@ test('a worker on a phone completes a stage with a photo; the manager sees it li
     await expect(w.getByText(`${i + 1} מתוך 7 הושלמו`)).toBeVisible();
   }
   await expect(w.getByText('כל המשימות הושלמו')).toBeVisible();
-  await w.getByRole('button', { name: 'סיים ועבור לדירה הבאה' }).or(w.getByRole('link', { name: 'סיים ועבור לדירה הבאה' })).click();
+  await w
+    .getByRole('button', { name: 'סיים ועבור לדירה הבאה' })
+    .or(w.getByRole('link', { name: 'סיים ועבור לדירה הבאה' }))
+    .click();
   await expect(w).toHaveURL(/\/qr-scan/);
 
   // The map shows A101 done without a reload.
@@ -160,7 +170,11 @@ test('worker pages render Russian and Amharic with real glyphs', async ({ page, 
   }
 });
 
-test('a stage completed while its photo waits for signal survives a closed page and goes through when the signal is back', async ({ page, browser, baseURL }) => {
+test('a stage completed while its photo waits for signal survives a closed page and goes through when the signal is back', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { unit } = await projectWithStages(page);
   const worker = await phone(browser);
   const w = worker.page;

@@ -18,7 +18,9 @@ function walk(dir: string) {
     if (entry.isDirectory()) walk(file);
     else if (COMPRESSIBLE.test(entry.name) && fs.statSync(file).size >= 1024) {
       const bytes = fs.readFileSync(file);
-      const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+      const br = zlib.brotliCompressSync(bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      });
       fs.writeFileSync(`${file}.br`, br);
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
       files += 1;

@@ -138,7 +138,9 @@ afterAll(async () => ctx?.close());
 /** Every route under /api and /objects: the OpenAPI document's, and the hidden ones from the access registry. */
 function everyRoute(app: FastifyInstance): string[] {
   const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => keyOf(m.toUpperCase(), routerPath(path))));
+  const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => keyOf(m.toUpperCase(), routerPath(path))),
+  );
   const registered = app.routeAccess.map((r) => keyOf(r.method, r.url));
   return [...new Set([...documented, ...registered])];
 }
@@ -157,7 +159,9 @@ describe('access on every route', () => {
 
   const callers: Caller[] = ['anonymous', 'platformAdmin', 'cleaner', 'manager', 'admin'];
   it.each(callers)('answers %s with 401, 403 or lets it through exactly as the matrix says', async (caller) => {
-    const routes = everyRoute(ctx.app).sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)) || LAST.indexOf(a) - LAST.indexOf(b));
+    const routes = everyRoute(ctx.app).sort(
+      (a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)) || LAST.indexOf(a) - LAST.indexOf(b),
+    );
     const wrong: string[] = [];
     for (const key of routes) {
       const level = levelOf(key)!;
@@ -211,7 +215,9 @@ describe('a route that declares no access', () => {
     const events = new InProcessEventBus();
     slipped.route = (app) => app.get('/forgotten', async () => 'open');
     try {
-      await expect(buildApp({ config: testConfig(), database, events, logger: false })).rejects.toThrow('GET /api/forgotten declares no access');
+      await expect(buildApp({ config: testConfig(), database, events, logger: false })).rejects.toThrow(
+        'GET /api/forgotten declares no access',
+      );
     } finally {
       slipped.route = undefined;
       await events.close();

@@ -75,7 +75,12 @@ describe('cross-site writes', () => {
 
   it('accepts writes from the public URL, from the same host, and without an Origin; reads from anywhere', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    const fromPublic = await as({ method: 'POST', url: '/api/rooms', payload: { number: 'Y101' }, headers: { origin: 'http://localhost:5000' } });
+    const fromPublic = await as({
+      method: 'POST',
+      url: '/api/rooms',
+      payload: { number: 'Y101' },
+      headers: { origin: 'http://localhost:5000' },
+    });
     expect(fromPublic.statusCode).toBe(201);
     const sameHost = await as({
       method: 'POST',
@@ -115,10 +120,7 @@ describe('error shape', () => {
     const body = res.json();
     expect(body.message).toContain('Room number is required');
     expect(body.issues).toEqual(
-      expect.arrayContaining([
-        { path: 'number', message: 'Room number is required' },
-        expect.objectContaining({ path: 'type' }),
-      ]),
+      expect.arrayContaining([{ path: 'number', message: 'Room number is required' }, expect.objectContaining({ path: 'type' })]),
     );
   });
 
@@ -162,7 +164,11 @@ describe('production configuration', () => {
   it('marks the session cookie Secure and turns on HSTS', async () => {
     prod = await createTestApp({ config: { env: 'production' } });
     const reg = await registerAndLogin(prod.app);
-    const res = await prod.app.inject({ method: 'POST', url: '/api/login', payload: { username: reg.body.username, password: reg.body.password } });
+    const res = await prod.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: reg.body.username, password: reg.body.password },
+    });
     const cookie = res.cookies.find((c) => c.name === 'shalav_sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);

@@ -58,7 +58,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Secrets never reach a log line, whichever logger is passed in (tests capture logs to prove it).
   const redact = { paths: ['req.headers.cookie', 'req.body.password', 'req.body.cardNumber', 'req.body.cardCvv'], remove: true };
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.logLevel, redact, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
+    logger:
+      opts.logger === false ? false : { level: opts.config.logLevel, redact, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1_048_576,
     // A request (headers and body) must arrive within this; the slowest is a 10 MB photo on 3G,
@@ -74,7 +75,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('gateway', opts.gateway ?? new SandboxGateway());
-  app.decorate('storage', opts.storage ?? (opts.config.s3 ? new S3Storage(opts.config.s3) : new LocalStorage(path.join(opts.config.dataDir, 'objects'))));
+  app.decorate(
+    'storage',
+    opts.storage ?? (opts.config.s3 ? new S3Storage(opts.config.s3) : new LocalStorage(path.join(opts.config.dataDir, 'objects'))),
+  );
   const events = opts.events ?? (await createEventBus(opts.database, (msg) => app.log.warn(msg)));
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());

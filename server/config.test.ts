@@ -97,7 +97,12 @@ describe('proxy trust and photo storage settings', () => {
   it('uses S3 only when bucket and keys are all set', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(/must be set together/);
-    const s3 = loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3;
+    const s3 = loadConfig({
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+    }).s3;
     expect(s3).toMatchObject({ bucket: 'photos', endpoint: 'http://127.0.0.1:9000', pathStyle: true, region: 'us-east-1' });
   });
 });

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -69,15 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (Boolean(e.PLATFORM_ADMIN_USERNAME) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  - PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together',
-    );
+    throw new ConfigError('Invalid configuration:\n  - PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together');
   }
   const s3Vars = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
-  const trustProxy = e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY.includes(',') ? e.TRUST_PROXY.split(',').map((v) => v.trim()) : e.TRUST_PROXY;
+  const trustProxy =
+    e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY.includes(',') ? e.TRUST_PROXY.split(',').map((v) => v.trim()) : e.TRUST_PROXY;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -85,9 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    platformAdmin: e.PLATFORM_ADMIN_USERNAME
-      ? { username: e.PLATFORM_ADMIN_USERNAME, password: e.PLATFORM_ADMIN_PASSWORD! }
-      : undefined,
+    platformAdmin: e.PLATFORM_ADMIN_USERNAME ? { username: e.PLATFORM_ADMIN_USERNAME, password: e.PLATFORM_ADMIN_PASSWORD! } : undefined,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     webRoot: path.resolve('dist/web'),

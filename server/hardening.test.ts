@@ -19,7 +19,11 @@ describe('input the database cannot take is a 400, not a 500', () => {
       await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'x\u0000', password: 'y' } }),
       await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A\u00001' } }),
       await owner.as({ method: 'GET', url: '/api/scheduled-tasks?search=%00' }),
-      await owner.as({ method: 'POST', url: '/api/task-schedules', payload: { roomIds: ['x'], taskTemplates: [{ name: 'ok', translations: { en: { name: 'b\u0000d' } } }] } }),
+      await owner.as({
+        method: 'POST',
+        url: '/api/task-schedules',
+        payload: { roomIds: ['x'], taskTemplates: [{ name: 'ok', translations: { en: { name: 'b\u0000d' } } }] },
+      }),
     ];
     for (const res of responses) {
       expect(res.statusCode, res.body).toBe(400);
@@ -72,8 +76,16 @@ describe('updates that were silently dropped', () => {
     const a = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'K1' } })).json();
     const b = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'K2' } })).json();
     const headers = { 'idempotency-key': `reuse-${crypto.randomUUID()}` };
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'Cement', apartmentId: a.id }, headers })).statusCode).toBe(201);
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'Sand', apartmentId: b.id }, headers });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'Cement', apartmentId: a.id }, headers }))
+        .statusCode,
+    ).toBe(201);
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shortages-public',
+      payload: { name: 'Sand', apartmentId: b.id },
+      headers,
+    });
     expect(other.statusCode).toBe(422);
   });
 });

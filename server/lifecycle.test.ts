@@ -31,7 +31,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     a.write(get('/api/health'));
     expect((await a.response()).status).toBe(200);
     const body = JSON.stringify({ username: 'nobody-here', password: 'wrong-password' });
-    a.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    a.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
 
     // B: kept alive, then a request whose headers are arriving when the signal comes.
     const b = await connect(server.port);

@@ -81,7 +81,9 @@ async function main() {
   // Half-written photos of a previous run (a crash mid-upload) must not pile up in the store.
   await sweepTemporaryUploads(app.storage).catch((err) => app.log.warn({ err: loggableError(err) }, 'temporary upload sweep failed'));
   await app.listen({ port: config.port, host: config.host });
-  const lines = [`Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`];
+  const lines = [
+    `Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
+  ];
   if (seed && empty) {
     lines.push(
       'Demo project created. Sign in with:',

@@ -15,7 +15,10 @@ afterEach(async () => {
 async function appOn(database: Database): Promise<FastifyInstance> {
   const app = await buildApp({ config: testConfig(), database, events: new InProcessEventBus(), logger: false });
   await app.ready();
-  cleanups.push(() => database.close(), () => app.close());
+  cleanups.push(
+    () => database.close(),
+    () => app.close(),
+  );
   return app;
 }
 
@@ -51,9 +54,13 @@ describe('database outage', () => {
 
   it('tells connection errors from query errors', () => {
     const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1\nparams: '), { cause });
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(wrapped(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })])))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))).toBe(true);
+    expect(
+      isDatabaseUnavailable(wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))),
+    ).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connection failure'), { code: '08006' })))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
@@ -106,7 +113,11 @@ describe.skipIf(!process.env.DATABASE_URL)('database restart (PostgreSQL)', () =
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
     // It is back: the same app answers again.
     up = true;
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok', databaseKind: 'postgres' });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      databaseKind: 'postgres',
+    });
     expect((await login()).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 import type { Config } from '../config.ts';
-import { measurements, projects, shortages, taskCompletions, taskTemplates, tasks, units, users, workSessions, workers } from './schema/index.ts';
+import {
+  measurements,
+  projects,
+  shortages,
+  taskCompletions,
+  taskTemplates,
+  tasks,
+  units,
+  users,
+  workSessions,
+  workers,
+} from './schema/index.ts';
 import { defaultTaskRows } from '../../contract/default-tasks.ts';
 import { deriveFloor } from '../../contract/rooms.ts';
 import { hashPassword, upsertPlatformAdmin } from '../modules/auth/auth.service.ts';
@@ -60,13 +71,18 @@ export async function seedDemoData(db: Db, now = new Date()) {
       phone: '050-1234567',
       city: 'תל אביב',
     });
-    const labels = [
-      ...Array.from({ length: 25 }, (_, i) => `A${101 + i}`),
-      ...Array.from({ length: 25 }, (_, i) => `B${201 + i}`),
-    ];
+    const labels = [...Array.from({ length: 25 }, (_, i) => `A${101 + i}`), ...Array.from({ length: 25 }, (_, i) => `B${201 + i}`)];
     const unitRows = await tx
       .insert(units)
-      .values(labels.map((number) => ({ projectId: project.id, number, floor: deriveFloor(number), type: 'apartment', facilityType: 'construction' })))
+      .values(
+        labels.map((number) => ({
+          projectId: project.id,
+          number,
+          floor: deriveFloor(number),
+          type: 'apartment',
+          facilityType: 'construction',
+        })),
+      )
       .returning({ id: units.id, number: units.number });
     const stages = defaultTaskRows();
     await tx.insert(taskTemplates).values(stages.map((s) => ({ ...s, projectId: project.id, facilityType: 'construction' })));
@@ -102,12 +118,47 @@ export async function seedDemoData(db: Db, now = new Date()) {
     const unitId = (n: string) => unitRows.find((u) => u.number === n)!.id;
     await tx.insert(shortages).values([
       { projectId: project.id, unitId: unitId('A103'), name: 'ידית חלון', quantity: 2, reportedBy: names[0], notes: 'דירה A103, קומה 1' },
-      { projectId: project.id, unitId: unitId('A108'), name: 'Tile adhesive 25 kg', quantity: 4, reportedBy: names[1], notes: 'דירה A108, קומה 1' },
-      { projectId: project.id, unitId: unitId('B205'), name: 'שקע חשמל כפול', quantity: 3, reportedBy: names[3], notes: 'דירה B205, קומה 2', status: 'in_progress' },
+      {
+        projectId: project.id,
+        unitId: unitId('A108'),
+        name: 'Tile adhesive 25 kg',
+        quantity: 4,
+        reportedBy: names[1],
+        notes: 'דירה A108, קומה 1',
+      },
+      {
+        projectId: project.id,
+        unitId: unitId('B205'),
+        name: 'שקע חשמל כפול',
+        quantity: 3,
+        reportedBy: names[3],
+        notes: 'דירה B205, קומה 2',
+        status: 'in_progress',
+      },
     ]);
     await tx.insert(measurements).values([
-      { projectId: project.id, unitId: unitId('A104'), name: 'משקוף דלת כניסה', height: 2100, width: 900, thickness: 120, quantity: 1, reportedBy: names[0], notes: 'דירה A104, קומה 1' },
-      { projectId: project.id, unitId: unitId('B210'), name: 'Kitchen worktop', height: 40, width: 3200, thickness: 600, quantity: 1, reportedBy: names[2], notes: 'דירה B210, קומה 2' },
+      {
+        projectId: project.id,
+        unitId: unitId('A104'),
+        name: 'משקוף דלת כניסה',
+        height: 2100,
+        width: 900,
+        thickness: 120,
+        quantity: 1,
+        reportedBy: names[0],
+        notes: 'דירה A104, קומה 1',
+      },
+      {
+        projectId: project.id,
+        unitId: unitId('B210'),
+        name: 'Kitchen worktop',
+        height: 40,
+        width: 3200,
+        thickness: 600,
+        quantity: 1,
+        reportedBy: names[2],
+        notes: 'דירה B210, קומה 2',
+      },
     ]);
   });
 }

@@ -22,7 +22,8 @@ export function textOrNull(value: unknown): string | null {
 /** A number, whether the driver sent it as a number, a numeric string or a bigint. */
 export function num(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'bigint' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))) return Number(value);
+  if (typeof value === 'bigint' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))))
+    return Number(value);
   return mismatch('number', value);
 }
 

@@ -46,9 +46,14 @@ export interface WorkerLimitOptions {
  */
 export function workerLimit(app: FastifyInstance, opts: WorkerLimitOptions) {
   const timeWindow = '1 minute';
-  const ceiling = app.createRateLimit({ max: opts.perDevice * ADDRESS_CEILING_FACTOR, timeWindow, keyGenerator: (r) => `ceiling:${addressOf(r)}` });
+  const ceiling = app.createRateLimit({
+    max: opts.perDevice * ADDRESS_CEILING_FACTOR,
+    timeWindow,
+    keyGenerator: (r) => `ceiling:${addressOf(r)}`,
+  });
   const perTarget = opts.perTarget;
-  const target = perTarget && app.createRateLimit({ max: perTarget.max, timeWindow, keyGenerator: (r) => `target:${perTarget.of(r) ?? ''}` });
+  const target =
+    perTarget && app.createRateLimit({ max: perTarget.max, timeWindow, keyGenerator: (r) => `target:${perTarget.of(r) ?? ''}` });
   const refuse = (reply: FastifyReply, ttlInSeconds: number) => {
     reply.header('retry-after', String(ttlInSeconds));
     return opts.errorResponseBuilder();

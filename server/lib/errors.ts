@@ -17,8 +17,10 @@ export class AppError extends Error {
 
 export const badRequest = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(400, code, message, params);
 export const unauthorized = (code: ErrorCode = 'unauthorized', message = 'Unauthorized') => new AppError(401, code, message);
-export const forbidden = (code: ErrorCode = 'forbidden', message = 'You do not have permission for this action') => new AppError(403, code, message);
-export const notFound = (code: ErrorCode = 'not_found', message = 'Not found', params?: ErrorParams) => new AppError(404, code, message, params);
+export const forbidden = (code: ErrorCode = 'forbidden', message = 'You do not have permission for this action') =>
+  new AppError(403, code, message);
+export const notFound = (code: ErrorCode = 'not_found', message = 'Not found', params?: ErrorParams) =>
+  new AppError(404, code, message, params);
 export const conflict = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(409, code, message, params);
 export const unprocessable = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(422, code, message, params);
 export const tooManyRequests = (code: ErrorCode, message: string, params?: ErrorParams) => new AppError(429, code, message, params);
@@ -33,7 +35,16 @@ export const UNIQUE_VIOLATION = '23505';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again shortly.';
 /** Network errors of a database connection (refused, reset, unreachable, timed out, name not resolved). */
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /** Messages the pg pool and PGlite give when no connection can be had (they carry no code). */
 const CONNECTION_MESSAGES = [
   'Connection terminated',
@@ -53,10 +64,17 @@ const CONNECTION_MESSAGES = [
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && (CONNECTION_ERRNOS.has(e.code) || e.code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(e.code))) {
+  if (
+    typeof e.code === 'string' &&
+    (CONNECTION_ERRNOS.has(e.code) || e.code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(e.code))
+  ) {
     return true;
   }
-  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m)) && !(e.message as string).startsWith('Failed query')) {
+  if (
+    typeof e.message === 'string' &&
+    CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m)) &&
+    !(e.message as string).startsWith('Failed query')
+  ) {
     return true;
   }
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;

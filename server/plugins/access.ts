@@ -40,11 +40,14 @@ export function registerAccess(app: FastifyInstance) {
     const access = route.config?.access;
     if (access === undefined) {
       if (mustDeclare(route.url)) {
-        throw new Error(`${methods.join(',')} ${route.url} declares no access: add config.access (docs/decisions/017-access-on-the-route.md)`);
+        throw new Error(
+          `${methods.join(',')} ${route.url} declares no access: add config.access (docs/decisions/017-access-on-the-route.md)`,
+        );
       }
       return;
     }
-    if (!ACCESS_LEVELS.includes(access)) throw new Error(`${methods.join(',')} ${route.url} declares an unknown access level '${String(access)}'`);
+    if (!ACCESS_LEVELS.includes(access))
+      throw new Error(`${methods.join(',')} ${route.url} declares an unknown access level '${String(access)}'`);
     for (const method of methods) table.push({ method, url: route.url, access });
     const check = checkFor(app, access);
     if (check) route.onRequest = [...asList(route.onRequest), check];
@@ -77,5 +80,7 @@ function checkFor(app: FastifyInstance, access: AccessLevel): onRequestAsyncHook
 export function userOf(request: FastifyRequest): UserAuth {
   const auth = request.authCache;
   if (auth?.kind === 'user') return auth;
-  throw new Error(`${request.method} ${request.routeOptions.url} reads the project user but declares access '${request.routeOptions.config.access}'`);
+  throw new Error(
+    `${request.method} ${request.routeOptions.url} reads the project user but declares access '${request.routeOptions.config.access}'`,
+  );
 }

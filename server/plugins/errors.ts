@@ -18,7 +18,10 @@ export function loggableError(err: unknown) {
     type: e?.name ?? 'Error',
     message,
     code: sqlState(err),
-    stack: e?.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+    stack: e?.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
   };
 }
 
@@ -56,7 +59,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
-        path: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',
       }));
       const first = issues[0];
@@ -68,7 +73,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof ZodError) {
       const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return reply.status(400).send({ code: 'validation_failed', message: issues[0]?.message ?? 'Invalid request', issues } satisfies ApiErrorBody);
+      return reply
+        .status(400)
+        .send({ code: 'validation_failed', message: issues[0]?.message ?? 'Invalid request', issues } satisfies ApiErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -23,7 +23,9 @@ describe.skipIf(!process.env.DATABASE_URL)('live updates after the PostgreSQL li
     bus.subscribe('project-b', (e: LiveEvent) => got.push(`b:${e.type}`));
     bus.subscribeAll((projectId, e) => e.type === 'resync' && all.push(projectId));
     // Cut the listener's connection, as a PostgreSQL restart or failover would.
-    await database.pool!.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN shalav_events%'`);
+    await database.pool!.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN shalav_events%'`,
+    );
     const deadline = Date.now() + 10_000;
     while (got.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(got.sort()).toEqual(['a:resync', 'b:resync']);

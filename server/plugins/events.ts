@@ -59,7 +59,12 @@ export interface EventBus {
 }
 
 const CHANNEL = 'shalav_events';
-const toLive = (e: ProjectEvent, at = new Date()): LiveEvent => ({ type: e.type, unitId: e.unitId, taskId: e.taskId, at: at.toISOString() });
+const toLive = (e: ProjectEvent, at = new Date()): LiveEvent => ({
+  type: e.type,
+  unitId: e.unitId,
+  taskId: e.taskId,
+  at: at.toISOString(),
+});
 const ANY = Symbol('any project');
 
 /** Fan-out to this process's subscribers. */
@@ -173,7 +178,9 @@ export class PostgresEventBus implements EventBus {
     // This instance's caches drop what changed before the request that changed it answers.
     this.fanout.deliverToServer(event.projectId, toLive(event));
     const payload = JSON.stringify({ projectId: event.projectId, event: toLive(event) });
-    this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => this.log(`live updates: publish failed (${err.message})`));
+    this.pool
+      .query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+      .catch((err: Error) => this.log(`live updates: publish failed (${err.message})`));
   }
 
   subscribe(projectId: string, listener: Listener) {

@@ -65,7 +65,9 @@ describe('Idempotency-Key on create routes', () => {
   it('takes over a claim abandoned by a crash (no answer after a minute)', async () => {
     const { as, user } = await registerAndLogin(ctx.app);
     const key = newKey();
-    await ctx.database.db.insert(idempotentRequests).values({ route: 'POST /api/rooms', key, caller: 'x', fingerprint: 'y', createdAt: new Date(Date.now() - 5 * 60_000) });
+    await ctx.database.db
+      .insert(idempotentRequests)
+      .values({ route: 'POST /api/rooms', key, caller: 'x', fingerprint: 'y', createdAt: new Date(Date.now() - 5 * 60_000) });
     const res = await as({ method: 'POST', url: '/api/rooms', payload: { number: 'E1' }, headers: { 'idempotency-key': key } });
     expect(res.statusCode).toBe(201);
     expect(await unitsOf(user.projectId)).toHaveLength(1);
@@ -73,7 +75,9 @@ describe('Idempotency-Key on create routes', () => {
 
   it('refuses a malformed key with 400', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    expect((await as({ method: 'POST', url: '/api/rooms', payload: { number: 'F1' }, headers: { 'idempotency-key': 'no spaces!' } })).statusCode).toBe(400);
+    expect(
+      (await as({ method: 'POST', url: '/api/rooms', payload: { number: 'F1' }, headers: { 'idempotency-key': 'no spaces!' } })).statusCode,
+    ).toBe(400);
   });
 
   it('registers one project on a double-click of "Register now", and both clicks see the success', async () => {
@@ -104,7 +108,10 @@ describe('Idempotency-Key on create routes', () => {
     await twice('/api/measurements', { name: 'Window', quantity: 1, height: 1200, width: 900 });
     await twice('/api/task-templates', { name: 'Tiling', facilityType: 'construction' });
     const mine = <T extends typeof shortages | typeof measurements | typeof taskTemplates>(table: T) =>
-      ctx.database.db.select().from(table as typeof shortages).where(and(eq((table as typeof shortages).projectId, user.projectId)));
+      ctx.database.db
+        .select()
+        .from(table as typeof shortages)
+        .where(and(eq((table as typeof shortages).projectId, user.projectId)));
     expect(await mine(shortages)).toHaveLength(1);
     expect(await mine(measurements)).toHaveLength(1);
     expect(await mine(taskTemplates)).toHaveLength(1);
@@ -112,7 +119,17 @@ describe('Idempotency-Key on create routes', () => {
 
   it('forgets answers after a day', async () => {
     const key = newKey();
-    await ctx.database.db.insert(idempotentRequests).values({ route: 'POST /api/rooms', key, caller: 'x', fingerprint: 'y', status: 201, body: '{}', createdAt: new Date(Date.now() - IDEMPOTENCY_TTL_MS - 1000) });
+    await ctx.database.db
+      .insert(idempotentRequests)
+      .values({
+        route: 'POST /api/rooms',
+        key,
+        caller: 'x',
+        fingerprint: 'y',
+        status: 201,
+        body: '{}',
+        createdAt: new Date(Date.now() - IDEMPOTENCY_TTL_MS - 1000),
+      });
     await purgeIdempotentRequests(ctx.database.db);
     expect(await ctx.database.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, key))).toEqual([]);
   });

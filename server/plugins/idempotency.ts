@@ -3,7 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
 import { badRequest, conflict, unprocessable } from '../lib/errors.ts';
 import { sha256 } from '../lib/ids.ts';
-import { claimRequestKey, deleteRequestKey, deleteRequestKeysBefore, deleteUnansweredRequestKey, findRequestKey, storeAnswer } from './idempotency.queries.ts';
+import {
+  claimRequestKey,
+  deleteRequestKey,
+  deleteRequestKeysBefore,
+  deleteUnansweredRequestKey,
+  findRequestKey,
+  storeAnswer,
+} from './idempotency.queries.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 declare module 'fastify' {
@@ -29,7 +36,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('idempotency_key_invalid', 'Idempotency-Key must be 8–100 letters, digits or _.:-');
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key))
+    throw badRequest('idempotency_key_invalid', 'Idempotency-Key must be 8–100 letters, digits or _.:-');
   return key;
 }
 
@@ -68,7 +76,8 @@ export function registerIdempotency(app: FastifyInstance) {
       if (first.status !== null) {
         return reply.code(first.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(first.body);
       }
-      if (performance.now() > deadline) throw conflict('request_in_progress', 'The same request is still being processed. Please try again in a moment.');
+      if (performance.now() > deadline)
+        throw conflict('request_in_progress', 'The same request is still being processed. Please try again in a moment.');
       await sleep(50);
     }
   };

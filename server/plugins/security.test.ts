@@ -10,7 +10,9 @@ beforeAll(async () => {
   drop = database.drop;
   app = await buildApp({ config: testConfig(), database, logger: false });
   // Routes that choose their own caching, as a file download would.
-  app.get('/api/test-cached', { config: { access: 'public' } }, async (_request, reply) => reply.header('cache-control', 'private, max-age=60').send({ ok: true }));
+  app.get('/api/test-cached', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.header('cache-control', 'private, max-age=60').send({ ok: true }),
+  );
   app.get('/outside-api', async () => ({ ok: true }));
   await app.ready();
 });

@@ -35,11 +35,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createSession(
-  db: Db,
-  owner: { userId: string } | { platformAdminId: string },
-  now = new Date(),
-): Promise<string> {
+export async function createSession(db: Db, owner: { userId: string } | { platformAdminId: string }, now = new Date()): Promise<string> {
   const token = randomToken(32);
   await insertSession(db, {
     idHash: sha256(token),
@@ -110,4 +106,3 @@ export async function purgeExpiredSessions(db: Db, now = new Date()) {
   await deleteExpiredSessions(db, { now, idleSince: new Date(now.getTime() - IDLE_MS) });
   await purgeLoginFailures(db, now);
 }
-

@@ -24,7 +24,10 @@ describe('S3 presigned URLs (SigV4)', () => {
 
   it('puts the bucket in the path for S3-compatible servers and keeps key slashes', () => {
     const url = new URL(
-      presignS3Url({ ...aws, endpoint: 'http://127.0.0.1:9000', pathStyle: true }, { method: 'PUT', key: 'units/a b/1.jpg', expiresSeconds: 300, now: new Date('2026-01-01T00:00:00Z') }),
+      presignS3Url(
+        { ...aws, endpoint: 'http://127.0.0.1:9000', pathStyle: true },
+        { method: 'PUT', key: 'units/a b/1.jpg', expiresSeconds: 300, now: new Date('2026-01-01T00:00:00Z') },
+      ),
     );
     expect(url.host).toBe('127.0.0.1:9000');
     expect(url.pathname).toBe('/examplebucket/units/a%20b/1.jpg');

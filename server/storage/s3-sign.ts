@@ -28,7 +28,10 @@ export function presignS3Url(o: S3Options, req: { method: string; key: string; e
   const endpoint = new URL(o.endpoint);
   const host = o.pathStyle ? endpoint.host : `${o.bucket}.${endpoint.host}`;
   const path = o.pathStyle ? `/${encode(o.bucket)}/${encode(req.key, true)}` : `/${encode(req.key, true)}`;
-  const amzDate = req.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = req.now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${o.region}/s3/aws4_request`;
   const query: [string, string][] = [

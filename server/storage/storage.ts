@@ -121,7 +121,11 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string) {
-    const res = await fetch(this.presign('PUT', key), { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': contentType } });
+    const res = await fetch(this.presign('PUT', key), {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': contentType },
+    });
     if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${await res.text()}`);
   }
 

@@ -34,13 +34,28 @@ export interface ChildServer {
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-'));
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'warn', ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, at: Date.now() })),
+  );
   const dispose = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
@@ -119,7 +134,8 @@ export class RawConnection {
           return { status: Number(statusLine.split(' ')[1]), headers, body };
         }
       }
-      if (this.closed) throw new Error(`connection closed before a response (${this.error?.message ?? 'no error'}); got: ${JSON.stringify(this.buffer)}`);
+      if (this.closed)
+        throw new Error(`connection closed before a response (${this.error?.message ?? 'no error'}); got: ${JSON.stringify(this.buffer)}`);
       if (Date.now() > deadline) throw new Error(`no response in ${timeoutMs} ms; got: ${JSON.stringify(this.buffer)}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);

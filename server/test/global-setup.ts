@@ -31,10 +31,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteDump', '');
     return async () => {
       // Clones made by test files are dropped by the files themselves; drop strays and the template.
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-        [template, `${template}_%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+        template,
+        `${template}_%`,
+      ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.end();
     };

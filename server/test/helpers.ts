@@ -132,7 +132,12 @@ export async function registerAndLogin(app: FastifyInstance, overrides: Record<s
   const headers = clientAddress();
   const reg = await app.inject({ method: 'POST', url: '/api/register', payload: body, headers });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: body.username, password: body.password }, headers });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: body.username, password: body.password },
+    headers,
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const cookie = cookieOf(login);
   const user = login.json() as { id: string; projectId: string; username: string };

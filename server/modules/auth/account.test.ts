@@ -33,9 +33,26 @@ const cardPayload = (number: string, cvv: string, year = new Date().getFullYear(
 describe('card data is never kept', () => {
   it('stores no card number or CVV in any table or log line, from registration, card update, declined and invalid cards', async () => {
     const { as } = await registerAndLogin(ctx.app, { cardNumber: CARD.number, cardCvv: CARD.cvv });
-    expect((await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload(NEW_CARD.number, NEW_CARD.cvv) })).statusCode).toBe(200);
-    expect((await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload('4000000000000002', '555') })).statusCode).toBe(402);
-    const invalid = await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload('4111111111111112', '5556') });
+    expect(
+      (
+        await as({
+          method: 'PUT',
+          url: '/api/user/credit-card',
+          headers: clientAddress(),
+          payload: cardPayload(NEW_CARD.number, NEW_CARD.cvv),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload('4000000000000002', '555') }))
+        .statusCode,
+    ).toBe(402);
+    const invalid = await as({
+      method: 'PUT',
+      url: '/api/user/credit-card',
+      headers: clientAddress(),
+      payload: cardPayload('4111111111111112', '5556'),
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).not.toContain('4111111111111112');
 
@@ -72,7 +89,13 @@ describe('GET /api/user/profile', () => {
       paidUntil: null,
       // Registered on Jan 31: the next billing date clamps to the month's last day.
       nextBillingDate: '2026-02-28',
-      card: { brand: 'mastercard', last4: '5100', expiryMonth: body.cardExpiryMonth, expiryYear: body.cardExpiryYear, holderName: 'Dana Levi' },
+      card: {
+        brand: 'mastercard',
+        last4: '5100',
+        expiryMonth: body.cardExpiryMonth,
+        expiryYear: body.cardExpiryYear,
+        holderName: 'Dana Levi',
+      },
     });
     expect(res.body).not.toContain(CARD.number);
     expect(res.body).not.toContain('passwordHash');
@@ -88,7 +111,12 @@ describe('PUT /api/user/credit-card', () => {
   it('replaces the card and answers the profile with the new masked card', async () => {
     const { as, user } = await registerAndLogin(ctx.app);
     const [before] = await ctx.app.db.select().from(projects).where(eq(projects.id, user.projectId));
-    const res = await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload('5555555555554444', '321', 2030) });
+    const res = await as({
+      method: 'PUT',
+      url: '/api/user/credit-card',
+      headers: clientAddress(),
+      payload: cardPayload('5555555555554444', '321', 2030),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().card).toEqual({ brand: 'mastercard', last4: '4444', expiryMonth: 7, expiryYear: 2030, holderName: 'Dana Levi' });
     const [after] = await ctx.app.db.select().from(projects).where(eq(projects.id, user.projectId));
@@ -99,7 +127,12 @@ describe('PUT /api/user/credit-card', () => {
   it('answers a declined card with 402 and changes nothing', async () => {
     const { as, user } = await registerAndLogin(ctx.app);
     const [before] = await ctx.app.db.select().from(projects).where(eq(projects.id, user.projectId));
-    const res = await as({ method: 'PUT', url: '/api/user/credit-card', headers: clientAddress(), payload: cardPayload('4000000000000002', '123') });
+    const res = await as({
+      method: 'PUT',
+      url: '/api/user/credit-card',
+      headers: clientAddress(),
+      payload: cardPayload('4000000000000002', '123'),
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ code: 'card_declined', message: 'The card was declined by the card issuer. Please use another card.' });
     const [after] = await ctx.app.db.select().from(projects).where(eq(projects.id, user.projectId));

@@ -6,14 +6,7 @@ import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie } from '../../plugins/session.ts';
-import {
-  cancelAccount,
-  register,
-  toProfile,
-  toUser,
-  updateCard,
-  verifyPassword,
-} from './auth.service.ts';
+import { cancelAccount, register, toProfile, toUser, updateCard, verifyPassword } from './auth.service.ts';
 import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
 import { loginKey, loginWait, recordLoginFailure, recordLoginSuccess, type LoginKey } from './login-limits.ts';
 
@@ -69,7 +62,10 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/admin/login',
-    { config: { access: 'public', rateLimit: perClient }, schema: { body: loginInput, response: { 200: z.object({ message: z.string(), username: z.string() }) } } },
+    {
+      config: { access: 'public', rateLimit: perClient },
+      schema: { body: loginInput, response: { 200: z.object({ message: z.string(), username: z.string() }) } },
+    },
     async (request, reply) => {
       const key = loginKey('admin', request.body.username, request.ip);
       await checkLimits(key, reply);
@@ -108,7 +104,10 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.put(
     '/user/credit-card',
-    { config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { body: cardInput, response: { 200: profileSchema } } },
+    {
+      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 hour' } },
+      schema: { body: cardInput, response: { 200: profileSchema } },
+    },
     async (request) => {
       const auth = userOf(request);
       await updateCard(app, auth.projectId, request.body);

@@ -83,7 +83,13 @@ describe('registration rules', () => {
   it.each([
     ['a card number failing the Luhn check', { cardNumber: '4242424242424241' }, 400, 'card_invalid', 'The card number is not valid'],
     ['an expired card', { cardExpiryYear: new Date().getFullYear() - 1 }, 400, 'card_expired', 'The card has expired'],
-    ['a declined card', { cardNumber: '4000000000000002' }, 402, 'card_declined', 'The card was declined by the card issuer. Please use another card.'],
+    [
+      'a declined card',
+      { cardNumber: '4000000000000002' },
+      402,
+      'card_declined',
+      'The card was declined by the card issuer. Please use another card.',
+    ],
   ])('refuses %s and writes nothing', async (_label, override, status, code, message) => {
     const before = await rowCounts();
     const res = await register(registration(override));

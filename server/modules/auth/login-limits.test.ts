@@ -161,10 +161,20 @@ describe('sign-in limits', () => {
     const from = address();
     for (let i = 0; i < 100; i++) {
       // Blank passwords fail validation before any hashing, but still count against the address.
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: `u${i}`, password: '' }, remoteAddress: from });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: `u${i}`, password: '' },
+        remoteAddress: from,
+      });
       expect(res.statusCode).toBe(400);
     }
-    const flooded = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'u', password: '' }, remoteAddress: from });
+    const flooded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'u', password: '' },
+      remoteAddress: from,
+    });
     expect(flooded.statusCode).toBe(429);
     expect(flooded.json()).toEqual(TOO_MANY);
   });

@@ -156,7 +156,10 @@ describe('session validity', () => {
     expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, live.user.id))).toHaveLength(1);
     // Active to the last minute, but past the absolute lifetime: swept as well.
     const late = new Date(start.getTime() + (SESSION_ABSOLUTE_HOURS * 60 + 101) * MIN);
-    await ctx.app.db.update(sessions).set({ lastSeenAt: new Date(late.getTime() - MIN) }).where(eq(sessions.userId, live.user.id));
+    await ctx.app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(late.getTime() - MIN) })
+      .where(eq(sessions.userId, live.user.id));
     await purgeExpiredSessions(ctx.app.db, new Date(late.getTime() - 2 * MIN));
     expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, live.user.id))).toHaveLength(1);
     await purgeExpiredSessions(ctx.app.db, late);

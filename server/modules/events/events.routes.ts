@@ -29,9 +29,13 @@ export async function eventRoutes(app: FastifyInstance) {
     // Checked and taken with no await in between, so concurrent requests cannot both take the last slot.
     const held = perSession.get(auth.sessionHash) ?? 0;
     if (held >= MAX_STREAMS_PER_SESSION) {
-      throw tooManyRequests('live_streams_exceeded', `Live updates are already open in ${MAX_STREAMS_PER_SESSION} windows of this sign-in. Close one of them and try again.`, {
-        max: MAX_STREAMS_PER_SESSION,
-      });
+      throw tooManyRequests(
+        'live_streams_exceeded',
+        `Live updates are already open in ${MAX_STREAMS_PER_SESSION} windows of this sign-in. Close one of them and try again.`,
+        {
+          max: MAX_STREAMS_PER_SESSION,
+        },
+      );
     }
     perSession.set(auth.sessionHash, held + 1);
     reply.hijack();

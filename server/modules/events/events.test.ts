@@ -76,7 +76,11 @@ describe('live updates (server-sent events)', () => {
       expect(streamA.res.headers.get('content-type')).toContain('text/event-stream');
       await streamA.waitFor(': connected');
       await streamB.waitFor(': connected');
-      const done = await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Yossi' } });
+      const done = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/scheduled-tasks-complete/${task.id}`,
+        payload: { workerName: 'Yossi' },
+      });
       expect(done.statusCode).toBe(200);
       await streamA.waitFor('event: task.completed');
       expect(streamA.received()).toContain(`"unitId":"${room.id}"`);
@@ -157,7 +161,11 @@ describe.skipIf(!process.env.DATABASE_URL)('live updates across two server insta
       const stream = await openStream(otherUrl, owner.cookie);
       try {
         await stream.waitFor(': connected');
-        const done = await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Ahmad' } });
+        const done = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/scheduled-tasks-complete/${task.id}`,
+          payload: { workerName: 'Ahmad' },
+        });
         expect(done.statusCode).toBe(200);
         await stream.waitFor('event: task.completed');
       } finally {

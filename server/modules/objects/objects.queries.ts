@@ -29,8 +29,13 @@ export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: 
   return { stored: Number(row.stored), open: Number(row.open) };
 }
 
-export async function insertUploadTicket(db: Db, p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await db.insert(o).values({ projectId: p.projectId, unitId: p.unitId, key: p.key, uploadTokenHash: p.tokenHash, uploadExpiresAt: p.expiresAt });
+export async function insertUploadTicket(
+  db: Db,
+  p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(o)
+    .values({ projectId: p.projectId, unitId: p.unitId, key: p.key, uploadTokenHash: p.tokenHash, uploadExpiresAt: p.expiresAt });
 }
 
 /** Swaps an unexpired address's token hash for `claimedHash` (one UPDATE: one request wins). */
@@ -54,7 +59,10 @@ export async function findTicketByHash(db: Db, hashes: string[]) {
 }
 
 /** Marks a claimed address as uploaded; false when the row is gone or no longer claimed so. */
-export async function spendTicket(db: Db, p: { id: string; claimedHash: string; contentType: string; size: number; now: Date }): Promise<boolean> {
+export async function spendTicket(
+  db: Db,
+  p: { id: string; claimedHash: string; contentType: string; size: number; now: Date },
+): Promise<boolean> {
   const spent = await db
     .update(o)
     .set({ uploadTokenHash: null, uploadedAt: p.now, contentType: p.contentType, size: p.size })

@@ -11,7 +11,16 @@ import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
 import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/facility.ts';
 import { workerLimit } from '../../lib/client-key.ts';
-import { claimUploadTicket, countOpenTickets, dailyStorageUse, findTicketByHash, findUploadedPhoto, insertUploadTicket, releaseTicket, spendTicket } from './objects.queries.ts';
+import {
+  claimUploadTicket,
+  countOpenTickets,
+  dailyStorageUse,
+  findTicketByHash,
+  findUploadedPhoto,
+  insertUploadTicket,
+  releaseTicket,
+  spendTicket,
+} from './objects.queries.ts';
 
 /** An upload address lives 10 minutes and works once. */
 const TICKET_MS = 10 * 60_000;
@@ -120,14 +129,21 @@ export async function objectRoutes(base: FastifyInstance) {
       const claim = request.uploadClaim!;
       const ticket = claim.ticket;
       const bytes = request.body;
-      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError(415, 'photo_empty', 'Send the photo bytes (JPEG, PNG, WebP or HEIC)');
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0)
+        throw new AppError(415, 'photo_empty', 'Send the photo bytes (JPEG, PNG, WebP or HEIC)');
       const contentType = detectImageType(bytes);
       if (!contentType) throw new AppError(415, 'photo_type_unsupported', 'Only JPEG, PNG, WebP or HEIC photos can be uploaded');
       // Store first (no other I/O inside a transaction), then spend the claimed ticket atomically.
       claim.state = 'storing';
       try {
         await app.storage.put(ticket.key, bytes, contentType);
-        const spent = await spendTicket(app.db, { id: ticket.id, claimedHash: claimedHash(claim.hash), contentType, size: bytes.length, now: app.now() });
+        const spent = await spendTicket(app.db, {
+          id: ticket.id,
+          claimedHash: claimedHash(claim.hash),
+          contentType,
+          size: bytes.length,
+          now: app.now(),
+        });
         if (!spent) {
           // The row went away meanwhile (only the sweep deletes one): the bytes have no owner.
           await app.storage.delete(ticket.key).catch(() => undefined);
@@ -156,7 +172,9 @@ export async function objectRoutes(base: FastifyInstance) {
     const retryAfter = stored + MAX_PHOTO_BYTES <= quota ? TICKET_MS / 1000 : secondsToLocalMidnight(project.timezone, now);
     reply.header('retry-after', String(retryAfter));
     const mb = Math.round((quota / 1_048_576) * 10) / 10;
-    throw tooManyRequests('photo_quota_exceeded', `This project has reached its photo limit of ${mb} MB per day. Please try again later.`, { mb });
+    throw tooManyRequests('photo_quota_exceeded', `This project has reached its photo limit of ${mb} MB per day. Please try again later.`, {
+      mb,
+    });
   }
 
   /**
@@ -168,7 +186,8 @@ export async function objectRoutes(base: FastifyInstance) {
     if (ticket) return { hash, ticket, state: 'claimed' };
     const found = await findTicketByHash(app.db, [hash, claimedHash(hash)]);
     if (!found) throw notFound('upload_unknown', UPLOAD_UNKNOWN);
-    if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime()) throw forbidden('upload_expired', 'Request has expired');
+    if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime())
+      throw forbidden('upload_expired', 'Request has expired');
     throw conflict('upload_in_progress', 'This photo is already being uploaded. Wait for that upload to finish.');
   }
 
@@ -205,7 +224,13 @@ export async function objectRoutes(base: FastifyInstance) {
 
 /** Whole seconds until the next midnight in a time zone (at least one minute). */
 export function secondsToLocalMidnight(timeZone: string, at: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return Math.max(60, 86_400 - (get('hour') * 3600 + get('minute') * 60 + get('second')));
 }

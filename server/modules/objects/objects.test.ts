@@ -63,7 +63,11 @@ describe('photo upload', () => {
       .returning();
     const { uploadURL, objectPath } = (await ticket()).json();
     expect((await put(uploadURL, PNG, 'image/png')).statusCode).toBe(200);
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Yossi', photoUrl: objectPath } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/scheduled-tasks-complete/${task.id}`,
+      payload: { workerName: 'Yossi', photoUrl: objectPath },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -106,7 +110,9 @@ describe('abandoned uploads', () => {
     const room = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'CAP1' } })).json().id;
     const from = (i: number) => ({ 'x-forwarded-for': `10.77.0.${i}` }); // many phones, one unit
     for (let i = 0; i < MAX_OPEN_TICKETS_PER_UNIT; i++) {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(i) })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(i) })).statusCode,
+      ).toBe(200);
     }
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(99) });
     expect(refused.statusCode).toBe(429);
@@ -119,14 +125,24 @@ describe('abandoned uploads', () => {
     const [task] = await ctx.database.db.insert(tasks).values({ projectId: owner.user.projectId, unitId: room, name: 'Stage' }).returning();
     const used = (await ticket(room)).json();
     await put(used.uploadURL, JPEG);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Y', photoUrl: used.objectPath } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/scheduled-tasks-complete/${task.id}`,
+          payload: { workerName: 'Y', photoUrl: used.objectPath },
+        })
+      ).statusCode,
+    ).toBe(200);
     const unused = (await ticket(room)).json();
     await put(unused.uploadURL, PNG);
     const never = (await ticket(room)).json();
 
     const later = new Date(ctx.clock.now.getTime() + (UNUSED_PHOTO_DAYS + 1) * 86_400_000);
     await purgeStaleUploads(ctx.database.db, ctx.app.storage, later);
-    const keys = (await ctx.database.db.select({ key: storedObjects.key }).from(storedObjects).where(eq(storedObjects.unitId, room))).map((r) => r.key);
+    const keys = (await ctx.database.db.select({ key: storedObjects.key }).from(storedObjects).where(eq(storedObjects.unitId, room))).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual([used.objectPath.replace('/objects/', '')]);
     expect((await owner.as({ method: 'GET', url: used.objectPath })).statusCode).toBe(200);
     expect((await owner.as({ method: 'GET', url: unused.objectPath })).statusCode).toBe(404);
@@ -140,13 +156,24 @@ describe('S3-compatible storage driver', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-s3-'));
     const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'photos' }] });
     const { port } = await server.run();
-    const storage = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'photos', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', pathStyle: true });
+    const storage = new S3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'photos',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      pathStyle: true,
+    });
     const s3 = await createTestApp({ storage });
     try {
       const manager = await registerAndLogin(s3.app);
       const room = (await manager.as({ method: 'POST', url: '/api/rooms', payload: { number: 'S1' } })).json().id;
-      const { uploadURL, objectPath } = (await s3.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room } })).json();
-      expect((await s3.app.inject({ method: 'PUT', url: uploadURL, payload: JPEG, headers: { 'content-type': 'image/jpeg' } })).statusCode).toBe(200);
+      const { uploadURL, objectPath } = (
+        await s3.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room } })
+      ).json();
+      expect(
+        (await s3.app.inject({ method: 'PUT', url: uploadURL, payload: JPEG, headers: { 'content-type': 'image/jpeg' } })).statusCode,
+      ).toBe(200);
       const got = await manager.as({ method: 'GET', url: objectPath });
       expect(got.statusCode).toBe(200);
       expect(got.rawPayload.equals(JPEG)).toBe(true);
@@ -163,17 +190,34 @@ describe('S3-compatible storage driver', () => {
 describe('photo limits on a shared site address', () => {
   it('counts per phone (X-Shalav-Device): 40 phones behind one address each get a photo through; without the header the address is limited', async () => {
     const crew = await registerAndLogin(ctx.app);
-    const units = await Promise.all(['P1', 'P2', 'P3'].map(async (number) => (await crew.as({ method: 'POST', url: '/api/rooms', payload: { number } })).json().id as string));
+    const units = await Promise.all(
+      ['P1', 'P2', 'P3'].map(
+        async (number) => (await crew.as({ method: 'POST', url: '/api/rooms', payload: { number } })).json().id as string,
+      ),
+    );
     const site = { 'x-forwarded-for': '203.0.113.77' };
     for (let i = 0; i < 40; i++) {
       const headers = { ...site, 'x-shalav-device': `phone-${String(i).padStart(4, '0')}-abcdefgh` };
       const t = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: units[i % 3] }, headers });
       expect(t.statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'PUT', url: t.json().uploadURL, payload: JPEG, headers: { ...headers, 'content-type': 'image/jpeg' } })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: t.json().uploadURL,
+            payload: JPEG,
+            headers: { ...headers, 'content-type': 'image/jpeg' },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const anonymous = { 'x-forwarded-for': '203.0.113.78' };
     const answers = [];
-    for (let i = 0; i < 31; i++) answers.push((await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: units[i % 3] }, headers: anonymous })).statusCode);
+    for (let i = 0; i < 31; i++)
+      answers.push(
+        (await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: units[i % 3] }, headers: anonymous }))
+          .statusCode,
+      );
     expect(answers.slice(0, 30).every((s) => s === 200 || s === 429)).toBe(true);
     expect(answers.at(-1)).toBe(429);
   });

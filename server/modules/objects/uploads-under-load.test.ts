@@ -47,7 +47,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function claimed(objectPath: string) {
   const key = objectPath.replace('/objects/', '');
   for (let i = 0; i < 200; i++) {
-    const [row] = await ctx.database.db.select({ hash: storedObjects.uploadTokenHash }).from(storedObjects).where(eq(storedObjects.key, key));
+    const [row] = await ctx.database.db
+      .select({ hash: storedObjects.uploadTokenHash })
+      .from(storedObjects)
+      .where(eq(storedObjects.key, key));
     if (row?.hash?.startsWith('claimed:')) return;
     await sleep(10);
   }
@@ -170,7 +173,10 @@ describe('stored bytes', () => {
     const { uploadURL, objectPath } = await ticket();
     expect((await put(uploadURL, JPEG)).statusCode).toBe(200);
     const key = objectPath.replace('/objects/', '');
-    await ctx.database.db.update(storedObjects).set({ size: JPEG.length + 500 }).where(eq(storedObjects.key, key));
+    await ctx.database.db
+      .update(storedObjects)
+      .set({ size: JPEG.length + 500 })
+      .where(eq(storedObjects.key, key));
     // Two requests on one keep-alive connection: the second answer must start where the first ended.
     const socket = net.connect(port, '127.0.0.1');
     let received = Buffer.alloc(0);
@@ -244,11 +250,12 @@ describe('daily photo quota and Retry-After', () => {
   });
   afterAll(async () => q?.close());
 
-  const ask = (roomId = room) => q.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId }, headers: clientAddress() });
+  const ask = (roomId = room) =>
+    q.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId }, headers: clientAddress() });
   const upload = (uploadURL: string) =>
     q.app.inject({ method: 'PUT', url: uploadURL, payload: JPEG, headers: { 'content-type': 'image/jpeg', ...clientAddress() } });
 
-  it('counts open addresses and today\'s photos of the project, and refuses past the limit with a clear 429', async () => {
+  it("counts open addresses and today's photos of the project, and refuses past the limit with a clear 429", async () => {
     const first = await ask();
     const second = await ask();
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
@@ -269,14 +276,17 @@ describe('daily photo quota and Retry-After', () => {
     expect((await ask(theirRoom)).statusCode).toBe(200);
   });
 
-  it('waits until the project\'s next local day when its stored photos alone fill the quota', async () => {
+  it("waits until the project's next local day when its stored photos alone fill the quota", async () => {
     const saved = q.clock.now;
     try {
       // The open addresses have expired: only the two stored photos count now.
       q.clock.now = new Date(saved.getTime() + 11 * 60_000);
       const key = (await ask()).json().objectPath.replace('/objects/', '');
       // Make today's stored bytes leave no room for another largest photo.
-      await q.database.db.update(storedObjects).set({ uploadedAt: q.clock.now, size: MAX_PHOTO_BYTES + 1 }).where(eq(storedObjects.key, key));
+      await q.database.db
+        .update(storedObjects)
+        .set({ uploadedAt: q.clock.now, size: MAX_PHOTO_BYTES + 1 })
+        .where(eq(storedObjects.key, key));
       const full = await ask();
       expect(full.statusCode).toBe(429);
       const retryAfter = Number(full.headers['retry-after']);
@@ -294,7 +304,12 @@ describe('daily photo quota and Retry-After', () => {
     const from = { 'x-forwarded-for': '198.51.100.77' };
     let last;
     for (let i = 0; i < 31; i++) {
-      last = await q.app.inject({ method: 'PUT', url: `/api/objects/upload/${'y'.repeat(43)}`, payload: JPEG, headers: { 'content-type': 'image/jpeg', ...from } });
+      last = await q.app.inject({
+        method: 'PUT',
+        url: `/api/objects/upload/${'y'.repeat(43)}`,
+        payload: JPEG,
+        headers: { 'content-type': 'image/jpeg', ...from },
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);

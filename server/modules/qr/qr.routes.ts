@@ -11,7 +11,9 @@ export async function qrRoutes(base: FastifyInstance) {
     getFacility(app, userOf(request)),
   );
 
-  app.get('/qr-code', { config: { access: 'manager' }, schema: { querystring: qrCodeQuery, response: { 200: qrCodeSchema } } }, async (request) =>
-    getQrCode(app, userOf(request), request.query),
+  app.get(
+    '/qr-code',
+    { config: { access: 'manager' }, schema: { querystring: qrCodeQuery, response: { 200: qrCodeSchema } } },
+    async (request) => getQrCode(app, userOf(request), request.query),
   );
 }

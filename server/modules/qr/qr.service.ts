@@ -35,7 +35,8 @@ export async function getFacility(app: FastifyInstance, auth: UserAuth): Promise
 export async function getQrCode(app: FastifyInstance, auth: UserAuth, query: { size: number; roomId?: string }): Promise<QrCode> {
   let data: string;
   if (query.roomId) {
-    if (!isUuid(query.roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: query.roomId }))) throw notFound('unit_not_found', 'Room not found');
+    if (!isUuid(query.roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: query.roomId })))
+      throw notFound('unit_not_found', 'Room not found');
     data = unitQrLink(app.config.publicUrl, query.roomId);
   } else {
     data = projectQrLink(app.config.publicUrl, (await getProject(app, auth)).qrId);

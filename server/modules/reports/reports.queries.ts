@@ -46,7 +46,8 @@ export interface ReportValues {
  */
 function reportRowOf(kind: ReportKind, row: CommonRow): ReportRow {
   const cells: RawRow = row;
-  const dimensions = kind === 'measurement' ? { height: num(cells.height), width: num(cells.width), thickness: num(cells.thickness) } : null;
+  const dimensions =
+    kind === 'measurement' ? { height: num(cells.height), width: num(cells.width), thickness: num(cells.thickness) } : null;
   return { ...row, dimensions };
 }
 
@@ -101,7 +102,11 @@ export async function findUnitByNumber(db: Db, p: { projectId: string; number: s
   return row;
 }
 
-export async function insertReport(db: Db, kind: ReportKind, p: { projectId: string; values: ReportValues; now: Date }): Promise<ReportRow> {
+export async function insertReport(
+  db: Db,
+  kind: ReportKind,
+  p: { projectId: string; values: ReportValues; now: Date },
+): Promise<ReportRow> {
   const [row] = await db
     .insert(REPORT_TABLES[kind])
     .values({ ...columnsOf(p.values), projectId: p.projectId, reportedAt: p.now, updatedAt: p.now })
@@ -126,7 +131,11 @@ export async function insertReportOnce(
   return row && reportRowOf(kind, row);
 }
 
-export async function findReportByKey(db: Db, kind: ReportKind, p: { projectId: string; idempotencyKey: string }): Promise<ReportRow | undefined> {
+export async function findReportByKey(
+  db: Db,
+  kind: ReportKind,
+  p: { projectId: string; idempotencyKey: string },
+): Promise<ReportRow | undefined> {
   const t = REPORT_TABLES[kind];
   const [row] = await db
     .select()

@@ -26,41 +26,75 @@ export async function reportRoutes(base: FastifyInstance) {
   const shortageChanged = { liveEvent: 'shortage.changed' } as const;
   const measurementChanged = { liveEvent: 'measurement.changed' } as const;
 
-  app.get('/shortages', { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(shortageSchema) } } }, async (request) =>
-    listShortages(app, userOf(request), request.query),
+  app.get(
+    '/shortages',
+    { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(shortageSchema) } } },
+    async (request) => listShortages(app, userOf(request), request.query),
   );
 
-  app.post('/shortages', { config: { access: 'manager', ...shortageChanged, idempotent: true }, schema: { body: shortageInput, response: { 201: shortageSchema } } }, async (request, reply) => {
-    const shortage = await createShortage(app, userOf(request), request.body);
-    return reply.status(201).send(shortage);
-  });
-
-  app.put('/shortages/:id', { config: { access: 'manager', ...shortageChanged }, schema: { params: idParams, body: shortageInput, response: { 200: shortageSchema } } }, async (request) =>
-    updateShortage(app, userOf(request), request.params.id, request.body),
+  app.post(
+    '/shortages',
+    {
+      config: { access: 'manager', ...shortageChanged, idempotent: true },
+      schema: { body: shortageInput, response: { 201: shortageSchema } },
+    },
+    async (request, reply) => {
+      const shortage = await createShortage(app, userOf(request), request.body);
+      return reply.status(201).send(shortage);
+    },
   );
 
-  app.delete('/shortages/:id', { config: { access: 'manager', ...shortageChanged }, schema: { params: idParams, response: { 200: deleted } } }, async (request) => {
-    await deleteShortage(app, userOf(request), request.params.id);
-    return { message: 'Shortage deleted' };
-  });
-
-  app.get('/measurements', { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(measurementSchema) } } }, async (request) =>
-    listMeasurements(app, userOf(request), request.query),
+  app.put(
+    '/shortages/:id',
+    {
+      config: { access: 'manager', ...shortageChanged },
+      schema: { params: idParams, body: shortageInput, response: { 200: shortageSchema } },
+    },
+    async (request) => updateShortage(app, userOf(request), request.params.id, request.body),
   );
 
-  app.post('/measurements', { config: { access: 'manager', ...measurementChanged, idempotent: true }, schema: { body: measurementInput, response: { 201: measurementSchema } } }, async (request, reply) => {
-    const measurement = await createMeasurement(app, userOf(request), request.body);
-    return reply.status(201).send(measurement);
-  });
+  app.delete(
+    '/shortages/:id',
+    { config: { access: 'manager', ...shortageChanged }, schema: { params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      await deleteShortage(app, userOf(request), request.params.id);
+      return { message: 'Shortage deleted' };
+    },
+  );
+
+  app.get(
+    '/measurements',
+    { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(measurementSchema) } } },
+    async (request) => listMeasurements(app, userOf(request), request.query),
+  );
+
+  app.post(
+    '/measurements',
+    {
+      config: { access: 'manager', ...measurementChanged, idempotent: true },
+      schema: { body: measurementInput, response: { 201: measurementSchema } },
+    },
+    async (request, reply) => {
+      const measurement = await createMeasurement(app, userOf(request), request.body);
+      return reply.status(201).send(measurement);
+    },
+  );
 
   app.put(
     '/measurements/:id',
-    { config: { access: 'manager', ...measurementChanged }, schema: { params: idParams, body: measurementInput, response: { 200: measurementSchema } } },
+    {
+      config: { access: 'manager', ...measurementChanged },
+      schema: { params: idParams, body: measurementInput, response: { 200: measurementSchema } },
+    },
     async (request) => updateMeasurement(app, userOf(request), request.params.id, request.body),
   );
 
-  app.delete('/measurements/:id', { config: { access: 'manager', ...measurementChanged }, schema: { params: idParams, response: { 200: deleted } } }, async (request) => {
-    await deleteMeasurement(app, userOf(request), request.params.id);
-    return { message: 'Measurement deleted' };
-  });
+  app.delete(
+    '/measurements/:id',
+    { config: { access: 'manager', ...measurementChanged }, schema: { params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      await deleteMeasurement(app, userOf(request), request.params.id);
+      return { message: 'Measurement deleted' };
+    },
+  );
 }

@@ -104,7 +104,11 @@ function reportService<Input extends ShortageInput, Answer>(spec: ReportKindSpec
 
   return {
     async list(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Answer[]> {
-      const filter = { projectId: auth.projectId, search: query.search || undefined, status: query.status === 'all' ? undefined : query.status };
+      const filter = {
+        projectId: auth.projectId,
+        search: query.search || undefined,
+        status: query.status === 'all' ? undefined : query.status,
+      };
       const rows = await q.listReports(app.db, spec.kind, filter);
       return rows.map((r) => spec.answer(r.report, r.apartmentNumber));
     },
@@ -133,12 +137,7 @@ function reportService<Input extends ShortageInput, Answer>(spec: ReportKindSpec
   };
 }
 
-export const {
-  list: listShortages,
-  create: createShortage,
-  update: updateShortage,
-  remove: deleteShortage,
-} = reportService(SHORTAGE);
+export const { list: listShortages, create: createShortage, update: updateShortage, remove: deleteShortage } = reportService(SHORTAGE);
 
 export const {
   list: listMeasurements,

@@ -65,7 +65,12 @@ describe('shortages list', () => {
     ctx.clock.now = new Date('2026-03-01T08:00:00Z');
     const tiles = await addShortage(owner.as, { name: 'Floor tiles', quantity: 12, reportedBy: 'Yossi', apartmentNumber: 'B-204' });
     ctx.clock.now = new Date('2026-03-02T08:00:00Z');
-    const handle = await addShortage(owner.as, { name: 'Window handle', notes: 'Left side BROKEN', reportedBy: 'Moshe', status: 'in_progress' });
+    const handle = await addShortage(owner.as, {
+      name: 'Window handle',
+      notes: 'Left side BROKEN',
+      reportedBy: 'Moshe',
+      status: 'in_progress',
+    });
     ctx.clock.now = new Date('2026-03-03T08:00:00Z');
     const paint = await addShortage(owner.as, { name: 'Paint', reportedBy: 'Avi', status: 'completed' });
 
@@ -98,13 +103,29 @@ describe('shortages list', () => {
   it("shows a worker's report from the worker page with its unit", async () => {
     const owner = await freshProject();
     const unit = await addUnit(owner, 'C-7');
-    const reported = await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'Door stopper', quantity: 3, apartmentId: unit.id, reportedBy: 'Ahmed' } });
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shortages-public',
+      payload: { name: 'Door stopper', quantity: 3, apartmentId: unit.id, reportedBy: 'Ahmed' },
+    });
     expect(reported.statusCode).toBe(201);
-    const measured = await ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'Sill', height: 40, width: 1200, apartmentId: unit.id } });
+    const measured = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/measurements-public',
+      payload: { name: 'Sill', height: 40, width: 1200, apartmentId: unit.id },
+    });
     expect(measured.statusCode).toBe(201);
 
     const [shortage] = await listShortages(owner.as);
-    expect(shortage).toMatchObject({ id: reported.json().id, name: 'Door stopper', quantity: 3, reportedBy: 'Ahmed', apartmentId: unit.id, apartmentNumber: 'C-7', status: 'pending' });
+    expect(shortage).toMatchObject({
+      id: reported.json().id,
+      name: 'Door stopper',
+      quantity: 3,
+      reportedBy: 'Ahmed',
+      apartmentId: unit.id,
+      apartmentNumber: 'C-7',
+      status: 'pending',
+    });
     const [measurement] = await listMeasurements(owner.as);
     expect(measurement).toMatchObject({ id: measured.json().id, height: 40, width: 1200, thickness: 0, apartmentNumber: 'C-7' });
   });
@@ -122,7 +143,15 @@ describe('adding, editing and deleting a shortage', () => {
   it('creates as pending with empty texts as null, trimming the name and the unit number', async () => {
     const unit = await addUnit(a);
     const created = await addShortage(a.as, { name: '  Screws  ', apartmentNumber: `  ${unit.number} `, notes: '', reportedBy: '  ' });
-    expect(created).toMatchObject({ name: 'Screws', quantity: 1, status: 'pending', notes: null, reportedBy: null, apartmentId: unit.id, apartmentNumber: unit.number });
+    expect(created).toMatchObject({
+      name: 'Screws',
+      quantity: 1,
+      status: 'pending',
+      notes: null,
+      reportedBy: null,
+      apartmentId: unit.id,
+      apartmentNumber: unit.number,
+    });
     const [row] = await ctx.database.db.select().from(shortages).where(eq(shortages.id, created.id));
     expect(row).toMatchObject({ projectId: a.user.projectId, unitId: unit.id });
   });
@@ -148,7 +177,11 @@ describe('adding, editing and deleting a shortage', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       if (message) expect(res.json().message).toContain(message);
     }
-    const unknown = await owner.as({ method: 'POST', url: '/api/shortages', payload: { name: 'X', quantity: 1, apartmentNumber: ' 999 ' } });
+    const unknown = await owner.as({
+      method: 'POST',
+      url: '/api/shortages',
+      payload: { name: 'X', quantity: 1, apartmentNumber: ' 999 ' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('No unit with number 999 in this project');
     expect(await listShortages(owner.as)).toEqual([]);
@@ -184,14 +217,22 @@ describe('adding, editing and deleting a shortage', () => {
     });
     expect((await listShortages(a.as)).find((s) => s.id === created.id)).toEqual(res.json());
 
-    const cleared = await a.as({ method: 'PUT', url: `/api/shortages/${created.id}`, payload: { name: 'Pipe 20mm', quantity: 5, apartmentNumber: '' } });
+    const cleared = await a.as({
+      method: 'PUT',
+      url: `/api/shortages/${created.id}`,
+      payload: { name: 'Pipe 20mm', quantity: 5, apartmentNumber: '' },
+    });
     expect(cleared.json()).toMatchObject({ apartmentId: null, apartmentNumber: null, status: 'pending', notes: null });
   });
 
   it('leaves the shortage unchanged when an update is refused', async () => {
     const unit = await addUnit(a);
     const created = await addShortage(a.as, { name: 'Bolt', quantity: 4, apartmentNumber: unit.number });
-    for (const payload of [{ name: '', quantity: 4 }, { name: 'Bolt', quantity: 0 }, { name: 'Bolt', quantity: 4, apartmentNumber: 'nowhere' }]) {
+    for (const payload of [
+      { name: '', quantity: 4 },
+      { name: 'Bolt', quantity: 0 },
+      { name: 'Bolt', quantity: 4, apartmentNumber: 'nowhere' },
+    ]) {
       expect((await a.as({ method: 'PUT', url: `/api/shortages/${created.id}`, payload })).statusCode).toBe(400);
     }
     expect((await listShortages(a.as)).find((s) => s.id === created.id)).toEqual(created);
@@ -236,8 +277,23 @@ describe('measurements', () => {
     const owner = await freshProject();
     const unit = await addUnit(owner, 'D-12');
     ctx.clock.now = new Date('2026-04-01T08:00:00Z');
-    const door = await addMeasurement(owner.as, { name: 'Door frame', height: 2100, width: 900, quantity: 2, apartmentNumber: 'D-12', reportedBy: 'Igor' });
-    expect(door).toMatchObject({ height: 2100, width: 900, thickness: 0, quantity: 2, apartmentId: unit.id, apartmentNumber: 'D-12', status: 'pending' });
+    const door = await addMeasurement(owner.as, {
+      name: 'Door frame',
+      height: 2100,
+      width: 900,
+      quantity: 2,
+      apartmentNumber: 'D-12',
+      reportedBy: 'Igor',
+    });
+    expect(door).toMatchObject({
+      height: 2100,
+      width: 900,
+      thickness: 0,
+      quantity: 2,
+      apartmentId: unit.id,
+      apartmentNumber: 'D-12',
+      status: 'pending',
+    });
     ctx.clock.now = new Date('2026-04-01T09:00:00Z');
     const glass = await addMeasurement(owner.as, { name: 'Glass pane', height: 1000, width: 800, thickness: 6, status: 'completed' });
 
@@ -252,7 +308,15 @@ describe('measurements', () => {
       payload: { name: 'Door frame', height: 2050, width: 880, thickness: 40, quantity: 2, status: 'in_progress' },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ height: 2050, width: 880, thickness: 40, status: 'in_progress', apartmentId: null, apartmentNumber: null, reportedBy: null });
+    expect(updated.json()).toMatchObject({
+      height: 2050,
+      width: 880,
+      thickness: 40,
+      status: 'in_progress',
+      apartmentId: null,
+      apartmentNumber: null,
+      reportedBy: null,
+    });
 
     const del = await owner.as({ method: 'DELETE', url: `/api/measurements/${door.id}` });
     expect(del.json()).toEqual({ message: 'Measurement deleted' });
@@ -277,7 +341,11 @@ describe('measurements', () => {
     }
     const neg = await owner.as({ method: 'POST', url: '/api/measurements', payload: { name: 'X', quantity: 1, height: -1, width: 10 } });
     expect(neg.json().message).toContain('Millimetres must be 0 or more');
-    const unknown = await owner.as({ method: 'POST', url: '/api/measurements', payload: { name: 'X', quantity: 1, height: 0, width: 0, apartmentNumber: '404' } });
+    const unknown = await owner.as({
+      method: 'POST',
+      url: '/api/measurements',
+      payload: { name: 'X', quantity: 1, height: 0, width: 0, apartmentNumber: '404' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('No unit with number 404 in this project');
     expect(await listMeasurements(owner.as)).toEqual([]);
@@ -301,14 +369,22 @@ describe('access', () => {
     const measurement = await addMeasurement(a.as, { name: `A-measure-${Date.now()}`, height: 1, width: 1 });
 
     expect((await listShortages(b.as)).some((s) => s.id === shortage.id)).toBe(false);
-    expect((await listShortages(b.as, `?search=${shortage.name}`))).toEqual([]);
+    expect(await listShortages(b.as, `?search=${shortage.name}`)).toEqual([]);
     expect((await listMeasurements(b.as)).some((m) => m.id === measurement.id)).toBe(false);
 
-    const put = await b.as({ method: 'PUT', url: `/api/shortages/${shortage.id}`, payload: { name: 'hijacked', quantity: 1, status: 'completed' } });
+    const put = await b.as({
+      method: 'PUT',
+      url: `/api/shortages/${shortage.id}`,
+      payload: { name: 'hijacked', quantity: 1, status: 'completed' },
+    });
     expect(put.statusCode).toBe(404);
     expect(put.json().message).toBe('Shortage not found');
     expect((await b.as({ method: 'DELETE', url: `/api/shortages/${shortage.id}` })).statusCode).toBe(404);
-    const mPut = await b.as({ method: 'PUT', url: `/api/measurements/${measurement.id}`, payload: { name: 'hijacked', quantity: 1, height: 0, width: 0 } });
+    const mPut = await b.as({
+      method: 'PUT',
+      url: `/api/measurements/${measurement.id}`,
+      payload: { name: 'hijacked', quantity: 1, height: 0, width: 0 },
+    });
     expect(mPut.statusCode).toBe(404);
     expect((await b.as({ method: 'DELETE', url: `/api/measurements/${measurement.id}` })).statusCode).toBe(404);
 

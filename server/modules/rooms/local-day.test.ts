@@ -115,11 +115,14 @@ describe.each(cases)("'today' in $timeZone, near local midnight", (c) => {
     const stats = await get<RoomStats>('/api/stats/rooms');
     const details = await get<RoomDetails>(`/api/dashboard/room-details/${unitId}`);
     const tracking = await get<ScheduledTasksPage>('/api/scheduled-tasks');
-    const publicList = (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${unitId}`, headers: clientAddress() })).json() as {
+    const publicList = (
+      await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${unitId}`, headers: clientAddress() })
+    ).json() as {
       id: string;
       isCompleted: boolean;
     }[];
-    const done = (list: { id: string; isCompleted: boolean }[]) => Object.fromEntries(list.map((t) => [t.id === onceTaskId ? 'once' : 'daily', t.isCompleted]));
+    const done = (list: { id: string; isCompleted: boolean }[]) =>
+      Object.fromEntries(list.map((t) => [t.id === onceTaskId ? 'once' : 'daily', t.isCompleted]));
     return {
       room: rooms.find((r) => r.id === unitId)!,
       stats,

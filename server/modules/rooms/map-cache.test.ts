@@ -22,7 +22,10 @@ describe('the unit map on a busy site', () => {
   it('computes the map once for many screens, and shows a worker completion and a manager change at once', async () => {
     const o = await registerAndLogin(ctx.app);
     const unit = (await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A1' } })).json() as Room;
-    const [task] = await ctx.database.db.insert(tasks).values({ projectId: o.user.projectId, unitId: unit.id, name: 'Plaster' }).returning();
+    const [task] = await ctx.database.db
+      .insert(tasks)
+      .values({ projectId: o.user.projectId, unitId: unit.id, name: 'Plaster' })
+      .returning();
     await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${task.id}`, payload: { workerName: 'Yossi' } }); // an event: nothing cached yet
 
     expect((await mapOf(o))[0]).toMatchObject({ number: 'A1', completedTasksToday: 1, totalTasksToday: 1 });
@@ -34,7 +37,10 @@ describe('the unit map on a busy site', () => {
 
     const second = (await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A2' } })).json() as Room;
     expect((await mapOf(o)).map((r) => r.number)).toEqual(['A1', 'A2']);
-    const [next] = await ctx.database.db.insert(tasks).values({ projectId: o.user.projectId, unitId: second.id, name: 'Paint' }).returning();
+    const [next] = await ctx.database.db
+      .insert(tasks)
+      .values({ projectId: o.user.projectId, unitId: second.id, name: 'Paint' })
+      .returning();
     ctx.app.events.publish({ projectId: o.user.projectId, type: 'tasks.changed' });
     expect((await mapOf(o))[1]).toMatchObject({ totalTasksToday: 1, completedTasksToday: 0 });
     const done = await ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${next.id}`, payload: { workerName: 'Dana' } });
@@ -48,7 +54,9 @@ describe('the unit map on a busy site', () => {
     const o = await registerAndLogin(ctx.app);
     const [project] = await ctx.database.db.select().from(projects).where(eq(projects.id, o.user.projectId));
     const suggest = async (q: string) =>
-      ((await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${project.qrId}&q=${q}` })).json() as { number: string }[]).map((r) => r.number);
+      ((await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${project.qrId}&q=${q}` })).json() as { number: string }[]).map(
+        (r) => r.number,
+      );
     await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Z1' } });
     expect(await suggest('Z')).toEqual(['Z1']);
     const before = ctx.database.stats.queries;

@@ -36,7 +36,11 @@ describe('generator templates (contract)', () => {
     expect(parseRangeNumber('abc')).toBe(1);
     expect(parseRangeNumber(0)).toBe(1);
     expect(parseRangeNumber('12')).toBe(12);
-    expect(expandTemplates([{ prefix: 'P', startNumber: NaN, endNumber: 2, facilityType: 'construction', roomType: 'parking' }]).map((r) => r.number)).toEqual(['P1', 'P2']);
+    expect(
+      expandTemplates([{ prefix: 'P', startNumber: NaN, endNumber: 2, facilityType: 'construction', roomType: 'parking' }]).map(
+        (r) => r.number,
+      ),
+    ).toEqual(['P1', 'P2']);
   });
 
   it('gives the quick templates their documented sizes (medium 120, large 248, mixed 75)', () => {
@@ -49,13 +53,20 @@ describe('generator templates (contract)', () => {
 describe('POST /api/rooms/bulk', () => {
   it('creates every new unit, deriving the floor from the label where unambiguous', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    const res = await bulk(as, expandTemplates(QUICK_TEMPLATES.medium).concat([{ number: '1203', facilityType: 'construction', type: 'apartment' }]));
+    const res = await bulk(
+      as,
+      expandTemplates(QUICK_TEMPLATES.medium).concat([{ number: '1203', facilityType: 'construction', type: 'apartment' }]),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ created: 121, skipped: 0, message: 'Created 121 new rooms' });
     const rooms = await roomsOf(as);
     const floor = (n: string) => rooms.find((r) => r.number === n)?.floor;
     expect([floor('A101'), floor('B250'), floor('C320'), floor('1203')]).toEqual([1, 2, 3, 12]);
-    expect(rooms.find((r) => r.number === 'C301')).toMatchObject({ type: 'penthouse', status: 'needs_cleaning', facilityType: 'construction' });
+    expect(rooms.find((r) => r.number === 'C301')).toMatchObject({
+      type: 'penthouse',
+      status: 'needs_cleaning',
+      facilityType: 'construction',
+    });
   });
 
   it('leaves the floor empty when the label is ambiguous, and keeps a floor that is sent', async () => {
@@ -98,7 +109,10 @@ describe('POST /api/rooms/bulk', () => {
     await bulk(as, [{ number: 'S1' }, { number: 'S2' }]);
     const small = ctx.database.stats.queries - start;
     start = ctx.database.stats.queries;
-    const res = await bulk(as, Array.from({ length: 2000 }, (_, i) => ({ number: `${1000 + i}` })));
+    const res = await bulk(
+      as,
+      Array.from({ length: 2000 }, (_, i) => ({ number: `${1000 + i}` })),
+    );
     // One insert per WRITE_CHUNK_ROWS units (docs/decisions/014-tenant-limits.md).
     const inserts = Math.ceil(2000 / WRITE_CHUNK_ROWS);
     expect(inserts).toBeGreaterThan(1);

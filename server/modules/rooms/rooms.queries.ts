@@ -115,7 +115,10 @@ export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitI
 
 /** How many units the project has. */
 export async function countUnits(db: Db, p: { projectId: string }): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.projectId, p.projectId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(units)
+    .where(eq(units.projectId, p.projectId));
   return Number(row.n);
 }
 

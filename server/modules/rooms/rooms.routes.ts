@@ -12,10 +12,8 @@ const idParams = z.object({ id: z.string() });
 export async function roomRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/rooms',
-    { config: { access: 'manager' }, schema: { response: { 200: z.array(roomSchema) } } },
-    async (request) => listRooms(app, userOf(request), () => hasClientGone(request)),
+  app.get('/rooms', { config: { access: 'manager' }, schema: { response: { 200: z.array(roomSchema) } } }, async (request) =>
+    listRooms(app, userOf(request), () => hasClientGone(request)),
   );
 
   app.get('/stats/rooms', { config: { access: 'manager' }, schema: { response: { 200: roomStatsSchema } } }, async (request) =>
@@ -24,27 +22,57 @@ export async function roomRoutes(base: FastifyInstance) {
 
   app.get(
     '/dashboard/room-details/:roomId',
-    { config: { access: 'manager' }, schema: { params: z.object({ roomId: z.string() }), querystring: z.object({ date: isoDate.optional() }), response: { 200: roomDetailsSchema } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        params: z.object({ roomId: z.string() }),
+        querystring: z.object({ date: isoDate.optional() }),
+        response: { 200: roomDetailsSchema },
+      },
+    },
     async (request) => getRoomDetails(app, userOf(request), request.params.roomId, request.query.date),
   );
 
-  app.post('/rooms', { config: { access: 'manager', liveEvent: 'unit.changed', idempotent: true }, schema: { body: createRoomInput, response: { 201: roomSchema } } }, async (request, reply) => {
-    const room = await createRoom(app, userOf(request), request.body);
-    return reply.status(201).send(room);
-  });
+  app.post(
+    '/rooms',
+    {
+      config: { access: 'manager', liveEvent: 'unit.changed', idempotent: true },
+      schema: { body: createRoomInput, response: { 201: roomSchema } },
+    },
+    async (request, reply) => {
+      const room = await createRoom(app, userOf(request), request.body);
+      return reply.status(201).send(room);
+    },
+  );
 
   app.post(
     '/rooms/bulk',
-    { bodyLimit: 2_097_152, config: { access: 'manager', liveEvent: 'units.changed' }, schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } } },
+    {
+      bodyLimit: 2_097_152,
+      config: { access: 'manager', liveEvent: 'units.changed' },
+      schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } },
+    },
     async (request) => createRoomsBulk(app, userOf(request), request.body),
   );
 
-  app.put('/rooms/:id', { config: { access: 'manager', liveEvent: 'unit.changed' }, schema: { params: idParams, body: updateRoomInput, response: { 200: roomSchema } } }, async (request) =>
-    updateRoom(app, userOf(request), request.params.id, request.body),
+  app.put(
+    '/rooms/:id',
+    {
+      config: { access: 'manager', liveEvent: 'unit.changed' },
+      schema: { params: idParams, body: updateRoomInput, response: { 200: roomSchema } },
+    },
+    async (request) => updateRoom(app, userOf(request), request.params.id, request.body),
   );
 
-  app.delete('/rooms/:id', { config: { access: 'manager', liveEvent: 'unit.changed' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
-    await deleteRoom(app, userOf(request), request.params.id);
-    return { message: 'Room deleted' };
-  });
+  app.delete(
+    '/rooms/:id',
+    {
+      config: { access: 'manager', liveEvent: 'unit.changed' },
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      await deleteRoom(app, userOf(request), request.params.id);
+      return { message: 'Room deleted' };
+    },
+  );
 }

@@ -142,7 +142,8 @@ export async function createRoom(app: FastifyInstance, auth: UserAuth, input: Cr
 }
 
 export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: string, input: UpdateRoomInput): Promise<Room> {
-  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', 'Room not found');
+  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId })))
+    throw notFound('unit_not_found', 'Room not found');
   const set: UnitChanges = { updatedAt: app.now() };
   if (input.number !== undefined) set.number = input.number;
   if (input.floor !== undefined) set.floor = input.floor;

@@ -30,13 +30,22 @@ async function seedUnits(projectId: string, n: number, tasksPerUnit = 3) {
   );
   const taskRows = [];
   for (let i = 0; i < taskValues.length; i += 1000) {
-    taskRows.push(...(await ctx.app.db.insert(tasks).values(taskValues.slice(i, i + 1000)).returning({ id: tasks.id, unitId: tasks.unitId, sortOrder: tasks.sortOrder })));
+    taskRows.push(
+      ...(await ctx.app.db
+        .insert(tasks)
+        .values(taskValues.slice(i, i + 1000))
+        .returning({ id: tasks.id, unitId: tasks.unitId, sortOrder: tasks.sortOrder })),
+    );
   }
   const firsts = taskRows.filter((t) => t.sortOrder === 1);
   for (let i = 0; i < firsts.length; i += 1000) {
-    await ctx.app.db.insert(taskCompletions).values(
-      firsts.slice(i, i + 1000).map((t) => ({ projectId, taskId: t.id, unitId: t.unitId, workDate: '2026-01-01', period: 'once', workerName: 'Seeder' })),
-    );
+    await ctx.app.db
+      .insert(taskCompletions)
+      .values(
+        firsts
+          .slice(i, i + 1000)
+          .map((t) => ({ projectId, taskId: t.id, unitId: t.unitId, workDate: '2026-01-01', period: 'once', workerName: 'Seeder' })),
+      );
   }
 }
 
@@ -92,10 +101,21 @@ describe("status, counts and 'today' in the project's time zone", () => {
     const addTasks = (unit: string, recurrence: 'once' | 'daily') =>
       ctx.app.db
         .insert(tasks)
-        .values([1, 2].map((k) => ({ projectId, unitId: ids[unit], name: `${unit} task ${k}`, sortOrder: k, recurrence, requiresPhoto: k === 1 })))
+        .values(
+          [1, 2].map((k) => ({
+            projectId,
+            unitId: ids[unit],
+            name: `${unit} task ${k}`,
+            sortOrder: k,
+            recurrence,
+            requiresPhoto: k === 1,
+          })),
+        )
         .returning();
     const complete = (t: typeof tasks.$inferSelect, period: string, workDate: string, worker: string, at: Date) =>
-      ctx.app.db.insert(taskCompletions).values({ projectId, taskId: t.id, unitId: t.unitId, workDate, period, workerName: worker, completedAt: at, notes: 'ok' });
+      ctx.app.db
+        .insert(taskCompletions)
+        .values({ projectId, taskId: t.id, unitId: t.unitId, workDate, period, workerName: worker, completedAt: at, notes: 'ok' });
 
     // D101: daily tasks, both done today (local) → clean.
     for (const t of await addTasks('D101', 'daily')) await complete(t, TODAY, TODAY, 'Yossi', new Date('2026-11-22T22:10:00Z'));
@@ -144,7 +164,14 @@ describe("status, counts and 'today' in the project's time zone", () => {
     const body = res.json();
     expect(body).toMatchObject({ date: TODAY, totalTasks: 2, completedTasks: 2, room: { number: 'D101', status: 'clean', floor: 1 } });
     expect(body.tasks).toEqual([
-      expect.objectContaining({ name: 'D101 task 1', isCompleted: true, cleanerName: 'Yossi', notes: 'ok', requiresPhoto: true, completedAt: '2026-11-22T22:10:00.000Z' }),
+      expect.objectContaining({
+        name: 'D101 task 1',
+        isCompleted: true,
+        cleanerName: 'Yossi',
+        notes: 'ok',
+        requiresPhoto: true,
+        completedAt: '2026-11-22T22:10:00.000Z',
+      }),
       expect.objectContaining({ name: 'D101 task 2', isCompleted: true, requiresPhoto: false }),
     ]);
   });
@@ -223,7 +250,11 @@ describe('creating, changing and deleting units', () => {
   it('updates number, floor, type and the manual inactive state', async () => {
     const o = await registerAndLogin(ctx.app);
     const { id } = (await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A101' } })).json();
-    const res = await o.as({ method: 'PUT', url: `/api/rooms/${id}`, payload: { number: 'A102', floor: 4, type: 'studio', status: 'inactive' } });
+    const res = await o.as({
+      method: 'PUT',
+      url: `/api/rooms/${id}`,
+      payload: { number: 'A102', floor: 4, type: 'studio', status: 'inactive' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, number: 'A102', floor: 4, type: 'studio', status: 'inactive' });
     const back = await o.as({ method: 'PUT', url: `/api/rooms/${id}`, payload: { status: 'needs_cleaning' } });
@@ -250,7 +281,9 @@ describe('creating, changing and deleting units', () => {
     const o = await registerAndLogin(ctx.app);
     const { id } = (await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A101' } })).json();
     const [task] = await ctx.app.db.insert(tasks).values({ projectId: o.user.projectId, unitId: id, name: 'Stage' }).returning();
-    await ctx.app.db.insert(taskCompletions).values({ projectId: o.user.projectId, taskId: task.id, unitId: id, workDate: '2026-01-01', period: 'once' });
+    await ctx.app.db
+      .insert(taskCompletions)
+      .values({ projectId: o.user.projectId, taskId: task.id, unitId: id, workDate: '2026-01-01', period: 'once' });
     const res = await o.as({ method: 'DELETE', url: `/api/rooms/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Room deleted' });

@@ -22,10 +22,15 @@ async function addUnits(as: As, rooms: { number: string; facilityType?: string }
   return Object.fromEntries(all.map((r) => [r.number, r]));
 }
 async function scheduleOn(as: As, roomIds: string[], names: string[], recurrence?: 'once' | 'daily') {
-  const res = await as({ method: 'POST', url: '/api/task-schedules', payload: { roomIds, taskTemplates: names.map((name) => ({ name, recurrence })) } });
+  const res = await as({
+    method: 'POST',
+    url: '/api/task-schedules',
+    payload: { roomIds, taskTemplates: names.map((name) => ({ name, recurrence })) },
+  });
   expect(res.statusCode).toBe(201);
 }
-const tasksOf = async (as: As, roomId: string) => (await as({ method: 'GET', url: `/api/task-schedules?roomId=${roomId}` })).json() as UnitTask[];
+const tasksOf = async (as: As, roomId: string) =>
+  (await as({ method: 'GET', url: `/api/task-schedules?roomId=${roomId}` })).json() as UnitTask[];
 async function tracked(as: As, query = ''): Promise<ScheduledTasksPage> {
   const res = await as({ method: 'GET', url: `/api/scheduled-tasks${query}` });
   expect(res.statusCode).toBe(200);
@@ -50,7 +55,17 @@ describe('GET /api/scheduled-tasks', () => {
     const [beds] = await tasksOf(owner.as, units['103'].id);
     const db = ctx.database.db;
     await db.insert(taskCompletions).values([
-      { projectId, taskId: stageOne.id, unitId: units['101'].id, workDate: yesterday(), period: 'once', workerName: 'Yossi Cohen', photoUrl: '/objects/p/1.jpg', notes: 'All dry', completedAt: new Date('2026-01-02T08:30:00Z') },
+      {
+        projectId,
+        taskId: stageOne.id,
+        unitId: units['101'].id,
+        workDate: yesterday(),
+        period: 'once',
+        workerName: 'Yossi Cohen',
+        photoUrl: '/objects/p/1.jpg',
+        notes: 'All dry',
+        completedAt: new Date('2026-01-02T08:30:00Z'),
+      },
       { projectId, taskId: beds.id, unitId: units['103'].id, workDate: yesterday(), period: yesterday(), workerName: 'Olga' },
     ]);
     await db.insert(workSessions).values({ projectId, unitId: units['102'].id, workerName: 'Ahmed', workDate: today() });
@@ -119,8 +134,15 @@ describe('GET /api/scheduled-tasks', () => {
 
   it('pages through tasks ordered by unit label, then the unit task order', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    const units = await addUnits(as, ['A10', 'B1', 'A2', 'Lobby', '3'].map((number) => ({ number })));
-    await scheduleOn(as, Object.values(units).map((u) => u.id), ['First', 'Second']);
+    const units = await addUnits(
+      as,
+      ['A10', 'B1', 'A2', 'Lobby', '3'].map((number) => ({ number })),
+    );
+    await scheduleOn(
+      as,
+      Object.values(units).map((u) => u.id),
+      ['First', 'Second'],
+    );
     const order = ['B1', 'A2', '3', 'A10', 'Lobby'].flatMap((n) => [`${n} First`, `${n} Second`]);
     const pages = [];
     for (let page = 1; page <= 4; page++) pages.push(await tracked(as, `?page=${page}&pageSize=3`));
@@ -138,8 +160,15 @@ describe('GET /api/scheduled-tasks', () => {
     const smallUnits = await addUnits(small.as, [{ number: '1' }]);
     await scheduleOn(small.as, [smallUnits['1'].id], ['a', 'b']);
     const big = await registerAndLogin(ctx.app);
-    const bigUnits = await addUnits(big.as, Array.from({ length: 600 }, (_, i) => ({ number: `${100 + i}` })));
-    await scheduleOn(big.as, Object.values(bigUnits).map((u) => u.id), ['a', 'b', 'c', 'd', 'e']);
+    const bigUnits = await addUnits(
+      big.as,
+      Array.from({ length: 600 }, (_, i) => ({ number: `${100 + i}` })),
+    );
+    await scheduleOn(
+      big.as,
+      Object.values(bigUnits).map((u) => u.id),
+      ['a', 'b', 'c', 'd', 'e'],
+    );
     const statements = async (as: As) => {
       const start = ctx.database.stats.queries;
       const page = await tracked(as, '?search=a');

@@ -24,7 +24,10 @@ export async function countProjectUnits(db: Db, p: { projectId: string; unitIds:
  * name the unit already has adds nothing). One pass over the units' existing tasks: a unit without
  * tasks cannot go over, since one schedule carries at most as many tasks as a unit may have.
  */
-export async function countUnitsOverTaskLimit(db: Db, p: { projectId: string; unitIds: string[]; names: string[]; limit: number }): Promise<number> {
+export async function countUnitsOverTaskLimit(
+  db: Db,
+  p: { projectId: string; unitIds: string[]; names: string[]; limit: number },
+): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from (
       select count(*) as have,
@@ -190,7 +193,6 @@ export interface ScheduledTaskRow {
   sessionWorker: string | null;
   status: (typeof TASK_STATUSES)[number];
 }
-
 
 const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   id: text(r.id),

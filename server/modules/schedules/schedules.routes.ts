@@ -18,15 +18,23 @@ export async function scheduleRoutes(base: FastifyInstance) {
   app.post(
     '/task-schedules',
     // 5,000 unit ids and a hundred translated tasks fit comfortably in 2 MB.
-    { bodyLimit: 2_097_152, config: { access: 'manager', liveEvent: 'tasks.changed' }, schema: { body: createScheduleInput, response: { 201: createScheduleResult } } },
+    {
+      bodyLimit: 2_097_152,
+      config: { access: 'manager', liveEvent: 'tasks.changed' },
+      schema: { body: createScheduleInput, response: { 201: createScheduleResult } },
+    },
     async (request, reply) => reply.status(201).send(await createSchedule(app, userOf(request), request.body)),
   );
 
-  app.get('/task-schedules', { config: { access: 'manager' }, schema: { querystring: unitTasksQuery, response: { 200: z.array(unitTaskSchema) } } }, async (request) =>
-    listUnitTasks(app, userOf(request), request.query.roomId),
+  app.get(
+    '/task-schedules',
+    { config: { access: 'manager' }, schema: { querystring: unitTasksQuery, response: { 200: z.array(unitTaskSchema) } } },
+    async (request) => listUnitTasks(app, userOf(request), request.query.roomId),
   );
 
-  app.get('/scheduled-tasks', { config: { access: 'manager' }, schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } }, async (request) =>
-    listScheduledTasks(app, userOf(request), request.query),
+  app.get(
+    '/scheduled-tasks',
+    { config: { access: 'manager' }, schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } },
+    async (request) => listScheduledTasks(app, userOf(request), request.query),
   );
 }

@@ -35,7 +35,8 @@ export async function createSchedule(app: FastifyInstance, auth: UserAuth, input
   const list = cleanScheduleTasks(input.taskTemplates);
   if (list.length === 0) throw badRequest('no_tasks', NO_TASKS_MESSAGE);
   const unitIds = [...new Set([...(input.roomId ? [input.roomId] : []), ...(input.roomIds ?? [])])];
-  if (unitIds.length * list.length > LIMITS.taskRowsPerSchedule) throw badRequest('too_many_schedule_rows', TOO_MANY_SCHEDULE_ROWS, { max: LIMITS.taskRowsPerSchedule });
+  if (unitIds.length * list.length > LIMITS.taskRowsPerSchedule)
+    throw badRequest('too_many_schedule_rows', TOO_MANY_SCHEDULE_ROWS, { max: LIMITS.taskRowsPerSchedule });
   if (!unitIds.every(isUuid)) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const newTasks: q.NewTask[] = list.map((t) => ({
     name: t.name,
@@ -47,12 +48,26 @@ export async function createSchedule(app: FastifyInstance, auth: UserAuth, input
   }));
 
   const found = await q.countProjectUnits(app.db, { projectId: auth.projectId, unitIds });
-  if (found !== unitIds.length) throw unitIds.length === 1 ? notFound('unit_not_found', UNIT_NOT_FOUND) : notFound('units_not_found', 'Some of the rooms were not found');
-  const over = await q.countUnitsOverTaskLimit(app.db, { projectId: auth.projectId, unitIds, names: newTasks.map((t) => t.name), limit: LIMITS.tasksPerUnit });
-  if (over > 0) throw unprocessable('too_many_unit_tasks', `${TOO_MANY_UNIT_TASKS}: ${over} of the chosen units would have more`, { max: LIMITS.tasksPerUnit, over });
+  if (found !== unitIds.length)
+    throw unitIds.length === 1
+      ? notFound('unit_not_found', UNIT_NOT_FOUND)
+      : notFound('units_not_found', 'Some of the rooms were not found');
+  const over = await q.countUnitsOverTaskLimit(app.db, {
+    projectId: auth.projectId,
+    unitIds,
+    names: newTasks.map((t) => t.name),
+    limit: LIMITS.tasksPerUnit,
+  });
+  if (over > 0)
+    throw unprocessable('too_many_unit_tasks', `${TOO_MANY_UNIT_TASKS}: ${over} of the chosen units would have more`, {
+      max: LIMITS.tasksPerUnit,
+      over,
+    });
 
   const parts = chunks(unitIds, Math.max(1, Math.floor(WRITE_CHUNK_ROWS / newTasks.length)));
-  const created = await writeInTurns(parts, (part) => q.insertScheduledTasks(app.db, { projectId: auth.projectId, unitIds: part, tasks: newTasks }));
+  const created = await writeInTurns(parts, (part) =>
+    q.insertScheduledTasks(app.db, { projectId: auth.projectId, unitIds: part, tasks: newTasks }),
+  );
 
   const skipped = unitIds.length * newTasks.length - created;
   const message =
@@ -63,7 +78,8 @@ export async function createSchedule(app: FastifyInstance, auth: UserAuth, input
 }
 
 export async function listUnitTasks(app: FastifyInstance, auth: UserAuth, roomId: string) {
-  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId }))) throw notFound('unit_not_found', UNIT_NOT_FOUND);
+  if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId })))
+    throw notFound('unit_not_found', UNIT_NOT_FOUND);
   const rows = await q.listUnitTasks(app.db, { projectId: auth.projectId, unitId: roomId });
   return rows.map((r) => ({ ...r, recurrence: r.recurrence === 'daily' ? ('daily' as const) : ('once' as const) }));
 }

@@ -15,7 +15,15 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 type As = Awaited<ReturnType<typeof registerAndLogin>>['as'];
-type UnitTask = { id: string; name: string; description: string | null; requiresPhoto: boolean; estimatedMinutes: number; recurrence: string; sortOrder: number };
+type UnitTask = {
+  id: string;
+  name: string;
+  description: string | null;
+  requiresPhoto: boolean;
+  estimatedMinutes: number;
+  recurrence: string;
+  sortOrder: number;
+};
 
 async function addUnits(as: As, numbers: string[], facilityType?: string): Promise<Room[]> {
   const res = await as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms: numbers.map((number) => ({ number, facilityType })) } });
@@ -55,13 +63,21 @@ describe('POST /api/task-schedules', () => {
     const { as } = await registerAndLogin(ctx.app);
     const [unit] = await addUnits(as, ['101']);
     for (const estimatedMinutes of [0, 121, -5, 7.5]) {
-      const res = await schedule(as, { roomId: unit.id, taskTemplates: [{ name: 'Ok', estimatedMinutes: 5 }, { name: 'Bad', estimatedMinutes }] });
+      const res = await schedule(as, {
+        roomId: unit.id,
+        taskTemplates: [
+          { name: 'Ok', estimatedMinutes: 5 },
+          { name: 'Bad', estimatedMinutes },
+        ],
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('Estimated minutes must be between 1 and 120');
     }
     expect(await unitTasks(as, unit.id)).toEqual([]);
     for (const estimatedMinutes of [1, 120]) {
-      expect((await schedule(as, { roomId: unit.id, taskTemplates: [{ name: `Edge ${estimatedMinutes}`, estimatedMinutes }] })).statusCode).toBe(201);
+      expect(
+        (await schedule(as, { roomId: unit.id, taskTemplates: [{ name: `Edge ${estimatedMinutes}`, estimatedMinutes }] })).statusCode,
+      ).toBe(201);
     }
     await schedule(as, { roomId: unit.id, taskTemplates: [{ name: 'Default minutes' }] });
     expect((await unitTasks(as, unit.id)).map((t) => t.estimatedMinutes)).toEqual([1, 120, 10]);
@@ -73,7 +89,10 @@ describe('POST /api/task-schedules', () => {
     const none = await schedule(as, { roomId: unit.id, taskTemplates: [{ name: '' }, { name: '   ' }] });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ code: 'no_tasks', message: 'Add at least one task' });
-    expect((await schedule(as, { roomId: unit.id, taskTemplates: [] })).json()).toEqual({ code: 'no_tasks', message: 'Add at least one task' });
+    expect((await schedule(as, { roomId: unit.id, taskTemplates: [] })).json()).toEqual({
+      code: 'no_tasks',
+      message: 'Add at least one task',
+    });
     expect(await unitTasks(as, unit.id)).toEqual([]);
     const some = await schedule(as, { roomId: unit.id, taskTemplates: [{ name: ' ' }, { name: '  Tiling  ' }, { name: '' }] });
     expect(some.json()).toMatchObject({ tasksCreated: 1, tasksSkipped: 0 });
@@ -106,7 +125,10 @@ describe('POST /api/task-schedules', () => {
     const { as } = await registerAndLogin(ctx.app);
     const [apartment] = await addUnits(as, ['A1'], 'construction');
     const [room] = await addUnits(as, ['H1'], 'hotel');
-    await schedule(as, { roomIds: [apartment.id, room.id], taskTemplates: [{ name: 'Inspect' }, { name: 'Explicit', recurrence: 'once' }] });
+    await schedule(as, {
+      roomIds: [apartment.id, room.id],
+      taskTemplates: [{ name: 'Inspect' }, { name: 'Explicit', recurrence: 'once' }],
+    });
     expect((await unitTasks(as, apartment.id)).map((t) => t.recurrence)).toEqual(['once', 'once']);
     expect((await unitTasks(as, room.id)).map((t) => t.recurrence)).toEqual(['daily', 'once']);
     expect((await schedule(as, { roomId: room.id, taskTemplates: [{ name: 'x', recurrence: 'weekly' }] })).statusCode).toBe(400);
@@ -120,10 +142,17 @@ describe('POST /api/task-schedules', () => {
     expect(first.json()).toMatchObject({ roomsScheduled: 3, tasksCreated: 6, tasksSkipped: 0 });
     const again = await schedule(as, { roomIds: ids, taskTemplates: [{ name: 'Plaster' }, { name: 'Paint' }] });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual({ message: 'These tasks already exist on the selected rooms', roomsScheduled: 3, tasksCreated: 0, tasksSkipped: 6 });
+    expect(again.json()).toEqual({
+      message: 'These tasks already exist on the selected rooms',
+      roomsScheduled: 3,
+      tasksCreated: 0,
+      tasksSkipped: 6,
+    });
     // Unit 301 gets a task by hand first; the bulk list then skips it there only.
     await schedule(as, { roomId: ids[0], taskTemplates: [{ name: 'Floors' }] });
-    const mixed = (await schedule(as, { roomIds: ids, taskTemplates: [{ name: 'Paint' }, { name: 'Floors' }, { name: 'Doors' }, { name: 'Doors' }] })).json() as CreateScheduleResult;
+    const mixed = (
+      await schedule(as, { roomIds: ids, taskTemplates: [{ name: 'Paint' }, { name: 'Floors' }, { name: 'Doors' }, { name: 'Doors' }] })
+    ).json() as CreateScheduleResult;
     expect(mixed).toMatchObject({ tasksCreated: 2 + 2 + 1, tasksSkipped: 3 * 3 - 5 });
     expect(mixed.message).toBe('Scheduled 5 tasks on 3 rooms (4 already existed)');
     expect((await unitTasks(as, ids[0])).map((t) => `${t.sortOrder}:${t.name}`)).toEqual(['1:Plaster', '2:Paint', '3:Floors', '6:Doors']);
@@ -138,7 +167,10 @@ describe('POST /api/task-schedules', () => {
       const res = await schedule(as, { roomIds: [unit.id, bad], taskTemplates: [{ name: 'x' }] });
       expect(res.statusCode).toBe(404);
     }
-    expect((await schedule(as, { roomId: randomUUID(), taskTemplates: [{ name: 'x' }] })).json()).toEqual({ code: 'unit_not_found', message: 'Room not found' });
+    expect((await schedule(as, { roomId: randomUUID(), taskTemplates: [{ name: 'x' }] })).json()).toEqual({
+      code: 'unit_not_found',
+      message: 'Room not found',
+    });
     expect(await countTasks()).toBe(before);
   });
 
@@ -162,11 +194,22 @@ describe('POST /api/task-schedules', () => {
   });
 
   it('answers 401 without a session and 403 for a cleaner', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/task-schedules', payload: { roomId: randomUUID(), taskTemplates: [{ name: 'x' }] } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/task-schedules',
+          payload: { roomId: randomUUID(), taskTemplates: [{ name: 'x' }] },
+        })
+      ).statusCode,
+    ).toBe(401);
     const owner = await registerAndLogin(ctx.app);
     const [unit] = await addUnits(owner.as, ['501']);
     const cleaner = await signInMember(ctx.app, ctx.database.db, owner.user.projectId, 'cleaner');
-    expect((await cleaner({ method: 'POST', url: '/api/task-schedules', payload: { roomId: unit.id, taskTemplates: [{ name: 'x' }] } })).statusCode).toBe(403);
+    expect(
+      (await cleaner({ method: 'POST', url: '/api/task-schedules', payload: { roomId: unit.id, taskTemplates: [{ name: 'x' }] } }))
+        .statusCode,
+    ).toBe(403);
     expect((await cleaner({ method: 'GET', url: `/api/task-schedules?roomId=${unit.id}` })).statusCode).toBe(403);
     expect(await unitTasks(owner.as, unit.id)).toEqual([]);
   });

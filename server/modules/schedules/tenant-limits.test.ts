@@ -15,11 +15,13 @@ afterAll(async () => ctx?.close());
 
 type As = Awaited<ReturnType<typeof registerAndLogin>>['as'];
 const labels = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
-const bulk = (as: As, numbers: string[]) => as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms: numbers.map((number) => ({ number })) } });
+const bulk = (as: As, numbers: string[]) =>
+  as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms: numbers.map((number) => ({ number })) } });
 const roomsOf = async (as: As) => (await as({ method: 'GET', url: '/api/rooms' })).json() as Room[];
 const schedule = (as: As, payload: Record<string, unknown>) => as({ method: 'POST', url: '/api/task-schedules', payload });
 const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i + 1}` }));
-const taskCount = async (projectId: string) => (await ctx.database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, projectId))).length;
+const taskCount = async (projectId: string) =>
+  (await ctx.database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, projectId))).length;
 
 describe('limits per request and per project', () => {
   it('refuses a schedule of more than 100,000 tasks (units × tasks) with a 400 naming the limit, writing nothing', async () => {
@@ -33,7 +35,10 @@ describe('limits per request and per project', () => {
 
   it('names the limit when a request carries too many units or tasks', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    const many = await schedule(as, { roomIds: Array.from({ length: LIMITS.unitsPerSchedule + 1 }, () => randomUUID()), taskTemplates: named('T', 1) });
+    const many = await schedule(as, {
+      roomIds: Array.from({ length: LIMITS.unitsPerSchedule + 1 }, () => randomUUID()),
+      taskTemplates: named('T', 1),
+    });
     expect(many.statusCode).toBe(400);
     expect(many.json().message).toContain(`at most ${LIMITS.unitsPerSchedule} units`);
     const longList = await schedule(as, { roomId: randomUUID(), taskTemplates: named('T', LIMITS.tasksPerSchedule + 1) });

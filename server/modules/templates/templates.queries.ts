@@ -39,6 +39,8 @@ export async function listTemplateNames(db: Db, p: { projectId: string; facility
   const rows = await db
     .select({ name: taskTemplates.name })
     .from(taskTemplates)
-    .where(and(eq(taskTemplates.projectId, p.projectId), eq(taskTemplates.facilityType, p.facilityType), inArray(taskTemplates.name, p.names)));
+    .where(
+      and(eq(taskTemplates.projectId, p.projectId), eq(taskTemplates.facilityType, p.facilityType), inArray(taskTemplates.name, p.names)),
+    );
   return rows.map((r) => r.name);
 }

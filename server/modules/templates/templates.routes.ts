@@ -25,23 +25,39 @@ export async function templateRoutes(base: FastifyInstance) {
 
   app.get(
     '/task-templates',
-    { config: { access: 'manager' }, schema: { querystring: z.object({ facilityType: z.enum(TEMPLATE_PROJECT_TYPES).optional() }), response: { 200: z.array(taskTemplateSchema) } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        querystring: z.object({ facilityType: z.enum(TEMPLATE_PROJECT_TYPES).optional() }),
+        response: { 200: z.array(taskTemplateSchema) },
+      },
+    },
     async (request) => listTaskTemplates(app, userOf(request), request.query.facilityType),
   );
 
-  app.post('/task-templates', { config: { access: 'manager', idempotent: true }, schema: { body: createTaskTemplateInput, response: { 201: taskTemplateSchema } } }, async (request, reply) => {
-    const template = await createTaskTemplate(app, userOf(request), request.body);
-    return reply.status(201).send(template);
-  });
-
-  app.put('/task-templates/:id', { config: { access: 'manager' }, schema: { params: idParams, body: updateTaskTemplateInput, response: { 200: taskTemplateSchema } } }, async (request) =>
-    updateTaskTemplate(app, userOf(request), request.params.id, request.body),
+  app.post(
+    '/task-templates',
+    { config: { access: 'manager', idempotent: true }, schema: { body: createTaskTemplateInput, response: { 201: taskTemplateSchema } } },
+    async (request, reply) => {
+      const template = await createTaskTemplate(app, userOf(request), request.body);
+      return reply.status(201).send(template);
+    },
   );
 
-  app.delete('/task-templates/:id', { config: { access: 'manager' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
-    await deleteTaskTemplate(app, userOf(request), request.params.id);
-    return { message: 'Task template deleted' };
-  });
+  app.put(
+    '/task-templates/:id',
+    { config: { access: 'manager' }, schema: { params: idParams, body: updateTaskTemplateInput, response: { 200: taskTemplateSchema } } },
+    async (request) => updateTaskTemplate(app, userOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/task-templates/:id',
+    { config: { access: 'manager' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await deleteTaskTemplate(app, userOf(request), request.params.id);
+      return { message: 'Task template deleted' };
+    },
+  );
 
   app.post(
     '/task-templates/init-defaults',

@@ -20,7 +20,11 @@ const list = async (as: As, facilityType?: string) => {
 describe('task templates', () => {
   it('creates a template with the documented defaults: 5 minutes, order 0, required, no photo, every unit type', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    const res = await as({ method: 'POST', url: '/api/task-templates', payload: { name: '  Make the bed  ', facilityType: 'hotel', roomType: 'all' } });
+    const res = await as({
+      method: 'POST',
+      url: '/api/task-templates',
+      payload: { name: '  Make the bed  ', facilityType: 'hotel', roomType: 'all' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       name: 'Make the bed',
@@ -41,7 +45,11 @@ describe('task templates', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain('Task name is required');
     for (const estimatedMinutes of [0, 121, 2.5]) {
-      const res = await as({ method: 'POST', url: '/api/task-templates', payload: { name: 'Dust', facilityType: 'hotel', estimatedMinutes } });
+      const res = await as({
+        method: 'POST',
+        url: '/api/task-templates',
+        payload: { name: 'Dust', facilityType: 'hotel', estimatedMinutes },
+      });
       expect(res.statusCode).toBe(400);
     }
     expect(await list(as)).toHaveLength(0);
@@ -52,7 +60,15 @@ describe('task templates', () => {
     const res = await as({
       method: 'POST',
       url: '/api/task-templates',
-      payload: { name: 'Check minibar', facilityType: 'hotel', roomType: 'suite', requiresPhoto: true, isRequired: false, estimatedMinutes: 12, sortOrder: 3 },
+      payload: {
+        name: 'Check minibar',
+        facilityType: 'hotel',
+        roomType: 'suite',
+        requiresPhoto: true,
+        isRequired: false,
+        estimatedMinutes: 12,
+        sortOrder: 3,
+      },
     });
     expect(res.json()).toMatchObject({ roomType: 'suite', requiresPhoto: true, isRequired: false, estimatedMinutes: 12, sortOrder: 3 });
   });
@@ -71,7 +87,11 @@ describe('task templates', () => {
   it('updates only the fields sent (a rename keeps photo, required flag and unit type)', async () => {
     const { as } = await registerAndLogin(ctx.app);
     const created = (
-      await as({ method: 'POST', url: '/api/task-templates', payload: { name: 'Old', facilityType: 'hotel', roomType: 'suite', requiresPhoto: true, isRequired: false, estimatedMinutes: 20 } })
+      await as({
+        method: 'POST',
+        url: '/api/task-templates',
+        payload: { name: 'Old', facilityType: 'hotel', roomType: 'suite', requiresPhoto: true, isRequired: false, estimatedMinutes: 20 },
+      })
     ).json() as TaskTemplate;
     const res = await as({ method: 'PUT', url: `/api/task-templates/${created.id}`, payload: { name: 'New' } });
     expect(res.statusCode).toBe(200);
@@ -79,12 +99,16 @@ describe('task templates', () => {
     const all = await as({ method: 'PUT', url: `/api/task-templates/${created.id}`, payload: { roomType: 'all', estimatedMinutes: 7 } });
     expect(all.json()).toMatchObject({ name: 'New', roomType: null, estimatedMinutes: 7 });
     expect((await as({ method: 'PUT', url: `/api/task-templates/${created.id}`, payload: { name: '' } })).statusCode).toBe(400);
-    expect((await as({ method: 'PUT', url: `/api/task-templates/${created.id}`, payload: { estimatedMinutes: 500 } })).statusCode).toBe(400);
+    expect((await as({ method: 'PUT', url: `/api/task-templates/${created.id}`, payload: { estimatedMinutes: 500 } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('deletes a template, then answers 404 for it', async () => {
     const { as } = await registerAndLogin(ctx.app);
-    const created = (await as({ method: 'POST', url: '/api/task-templates', payload: { name: 'Gone', facilityType: 'office' } })).json() as TaskTemplate;
+    const created = (
+      await as({ method: 'POST', url: '/api/task-templates', payload: { name: 'Gone', facilityType: 'office' } })
+    ).json() as TaskTemplate;
     const del = await as({ method: 'DELETE', url: `/api/task-templates/${created.id}` });
     expect(del.statusCode).toBe(200);
     expect(await list(as)).toHaveLength(0);
@@ -96,7 +120,10 @@ describe('task templates', () => {
     const { as } = await registerAndLogin(ctx.app);
     const first = await as({ method: 'POST', url: '/api/task-templates/init-defaults', payload: { facilityType: 'hotel' } });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ created: DEFAULT_CLEANING_TASKS.length, message: `Added ${DEFAULT_CLEANING_TASKS.length} default tasks` });
+    expect(first.json()).toEqual({
+      created: DEFAULT_CLEANING_TASKS.length,
+      message: `Added ${DEFAULT_CLEANING_TASKS.length} default tasks`,
+    });
     const hotel = await list(as, 'hotel');
     expect(hotel.map((t) => t.name)).toEqual(DEFAULT_CLEANING_TASKS.map((t) => t.text.he.name));
     expect(hotel[2]).toMatchObject({ requiresPhoto: true, estimatedMinutes: 15, sortOrder: 3 });
@@ -142,9 +169,13 @@ describe('task templates', () => {
     const owner = await registerAndLogin(ctx.app);
     const cleaner = await signInMember(ctx.app, ctx.database.db, owner.user.projectId, 'cleaner');
     expect((await cleaner({ method: 'GET', url: '/api/task-templates' })).statusCode).toBe(403);
-    expect((await cleaner({ method: 'POST', url: '/api/task-templates', payload: { name: 'x', facilityType: 'hotel' } })).statusCode).toBe(403);
+    expect((await cleaner({ method: 'POST', url: '/api/task-templates', payload: { name: 'x', facilityType: 'hotel' } })).statusCode).toBe(
+      403,
+    );
     const manager = await signInMember(ctx.app, ctx.database.db, owner.user.projectId, 'manager');
-    expect((await manager({ method: 'POST', url: '/api/task-templates', payload: { name: 'By manager', facilityType: 'hotel' } })).statusCode).toBe(201);
+    expect(
+      (await manager({ method: 'POST', url: '/api/task-templates', payload: { name: 'By manager', facilityType: 'hotel' } })).statusCode,
+    ).toBe(201);
     expect((await list(owner.as)).map((t) => t.name)).toEqual(['By manager']);
   });
 });
@@ -153,7 +184,9 @@ describe('task templates are per project', () => {
   it("project B can neither see, change nor delete project A's templates", async () => {
     const a = await registerAndLogin(ctx.app);
     const b = await registerAndLogin(ctx.app);
-    const mine = (await a.as({ method: 'POST', url: '/api/task-templates', payload: { name: 'A only', facilityType: 'hotel' } })).json() as TaskTemplate;
+    const mine = (
+      await a.as({ method: 'POST', url: '/api/task-templates', payload: { name: 'A only', facilityType: 'hotel' } })
+    ).json() as TaskTemplate;
     expect(await list(b.as)).toEqual([]);
     expect(await list(b.as, 'hotel')).toEqual([]);
     const put = await b.as({ method: 'PUT', url: `/api/task-templates/${mine.id}`, payload: { name: 'Hijacked' } });

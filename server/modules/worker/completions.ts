@@ -20,7 +20,12 @@ export function objectKeyOf(photoUrl: string): string | undefined {
   return m && !m[1].includes('..') ? m[1] : undefined;
 }
 
-const answerOf = (c: CompletionRow) => ({ message: 'Task completed successfully', taskId: c.taskId, completedAt: c.completedAt.toISOString(), workDate: c.workDate });
+const answerOf = (c: CompletionRow) => ({
+  message: 'Task completed successfully',
+  taskId: c.taskId,
+  completedAt: c.completedAt.toISOString(),
+  workDate: c.workDate,
+});
 
 /** The photo the worker sent, if any: it must be an upload finished for this unit of this project. */
 async function checkedPhoto(app: FastifyInstance, p: { projectId: string; unitId: string; photoUrl: string | undefined | null }) {
@@ -50,7 +55,8 @@ export async function completeTask(
   if (idempotencyKey) {
     const earlier = await findCompletionByKey(app.db, { projectId: project.id, idempotencyKey });
     if (earlier) {
-      if (earlier.taskId !== task.id) throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
+      if (earlier.taskId !== task.id)
+        throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
       return replay(earlier);
     }
   }

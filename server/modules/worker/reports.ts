@@ -22,7 +22,8 @@ const reportAnswer = (r: ReportRow, apartmentId: string) => ({
 
 /** A replayed key must be the same report (same unit, same item); another request reusing it is refused. */
 function assertSameReport(earlier: ReportRow | undefined, unitId: string, name: string): ReportRow {
-  if (!earlier || earlier.unitId !== unitId || earlier.name !== name) throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
+  if (!earlier || earlier.unitId !== unitId || earlier.name !== name)
+    throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
   return earlier;
 }
 
@@ -44,7 +45,12 @@ async function createPublicReport<Input extends ShortageInput, Answer>(
   idempotencyKey: string | undefined,
 ) {
   const { unit, project } = await getUnit(app, input.apartmentId);
-  const answer = (row: ReportRow, replay: boolean) => ({ projectId: project.id, unitId: unit.id, replay, result: spec.answer(row, unit.id) });
+  const answer = (row: ReportRow, replay: boolean) => ({
+    projectId: project.id,
+    unitId: unit.id,
+    replay,
+    result: spec.answer(row, unit.id),
+  });
   const earlier = (key: string) => findReportByKey(app.db, spec.kind, { projectId: project.id, idempotencyKey: key });
   // A retry of a report saved before the project stopped taking work still gets its first answer.
   const first = idempotencyKey ? await earlier(idempotencyKey) : undefined;

@@ -26,7 +26,10 @@ let unitCounter = 0;
 async function unitWithTasks(which = 0) {
   const projectId = owners[which].user.projectId;
   const db = ctx.database.db;
-  const [room] = await db.insert(units).values({ projectId, number: `R${100 + ++unitCounter}`, floor: 1 }).returning({ id: units.id });
+  const [room] = await db
+    .insert(units)
+    .values({ projectId, number: `R${100 + ++unitCounter}`, floor: 1 })
+    .returning({ id: units.id });
   const [photoTask, plainTask, dailyTask] = await db
     .insert(tasks)
     .values([
@@ -41,7 +44,9 @@ async function unitWithTasks(which = 0) {
 /** A photo whose upload finished, stored for the given project and unit (as the upload route leaves it). */
 async function uploadedPhoto(projectId: string, unitId: string) {
   const key = `units/${unitId}/${crypto.randomUUID()}`;
-  await ctx.database.db.insert(storedObjects).values({ projectId, unitId, key, contentType: 'image/jpeg', size: 1000, uploadedAt: ctx.clock.now });
+  await ctx.database.db
+    .insert(storedObjects)
+    .values({ projectId, unitId, key, contentType: 'image/jpeg', size: 1000, uploadedAt: ctx.clock.now });
   return `/objects/${key}`;
 }
 
@@ -158,7 +163,7 @@ describe('an Idempotency-Key stands for one request', () => {
 });
 
 describe('a photo proves work on its own unit only', () => {
-  it("refuses a photo of another unit of the same project (400), and writes nothing", async () => {
+  it('refuses a photo of another unit of the same project (400), and writes nothing', async () => {
     const a = await unitWithTasks(0);
     const b = await unitWithTasks(0);
     const c = client();
@@ -188,7 +193,9 @@ describe('a photo proves work on its own unit only', () => {
       expect(res.json()).toEqual({ code: 'photo_missing', message: expect.stringMatching(/photo was not found/) });
     }
     expect(await dumpAllTables(ctx.database)).toBe(before);
-    expect((await c.complete(a.photoTask.id, { workerName: 'Yossi', photoUrl: await uploadedPhoto(a.projectId, a.room.id) })).statusCode).toBe(200);
+    expect(
+      (await c.complete(a.photoTask.id, { workerName: 'Yossi', photoUrl: await uploadedPhoto(a.projectId, a.room.id) })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -301,7 +308,8 @@ describe("a cancelled project takes new work until its paid period ends, in the 
   });
 
   it('the QR page says the project is inactive from the same moment', async () => {
-    const qrId = (await ctx.database.db.select({ qrId: projects.qrId }).from(projects).where(eq(projects.id, owners[2].user.projectId)))[0].qrId;
+    const qrId = (await ctx.database.db.select({ qrId: projects.qrId }).from(projects).where(eq(projects.id, owners[2].user.projectId)))[0]
+      .qrId;
     await cancelledUntil('2026-01-16');
     ctx.clock.now = LATE_15TH;
     expect((await ctx.app.inject({ method: 'GET', url: `/api/facility/by-qr/${qrId}` })).json().isActive).toBe(true);

@@ -70,7 +70,15 @@ export async function recordWorkSession(
       .onConflictDoUpdate({ target: [workers.projectId, workers.name], set: { lastSeenAt: p.now } });
     const [row] = await tx
       .insert(workSessions)
-      .values({ projectId: p.projectId, unitId: p.unitId, workerName: p.workerName, floorNumber: p.floorNumber, workDate: p.workDate, createdAt: p.now, updatedAt: p.now })
+      .values({
+        projectId: p.projectId,
+        unitId: p.unitId,
+        workerName: p.workerName,
+        floorNumber: p.floorNumber,
+        workDate: p.workDate,
+        createdAt: p.now,
+        updatedAt: p.now,
+      })
       .onConflictDoUpdate({
         target: [workSessions.projectId, workSessions.unitId, workSessions.workerName, workSessions.workDate],
         set: { updatedAt: p.now, floorNumber: p.floorNumber },
@@ -113,7 +121,6 @@ export async function findUploadedObject(db: Db, p: { projectId: string; unitId:
     .limit(1);
   return row?.uploadedAt ? row : undefined;
 }
-
 
 /** A task of the unit with its completion for the day (the worker page's list). */
 export interface UnitTask {

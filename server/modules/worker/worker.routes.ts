@@ -119,7 +119,10 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/work-sessions',
-    { ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.workSessionsPerUnit, unitInBody)), schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } } },
+    {
+      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.workSessionsPerUnit, unitInBody)),
+      schema: { body: createWorkSessionInput, response: { 201: workSessionResult, 200: workSessionResult } },
+    },
     async (request, reply) => {
       const { result, projectId, unitId } = await startWorkSession(app, request.body);
       app.events.publish({ projectId, type: 'work-session.started', unitId });
@@ -139,7 +142,10 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.put(
     '/scheduled-tasks-complete/:taskId',
-    { ...workerAccess(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)), schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } } },
+    {
+      ...workerAccess(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)),
+      schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } },
+    },
     async (request) => {
       const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId, taskId: request.params.taskId });
@@ -149,7 +155,10 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/shortages-public',
-    { ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: shortagePublicInput, response: { 201: reportResultSchema } } },
+    {
+      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)),
+      schema: { body: shortagePublicInput, response: { 201: reportResultSchema } },
+    },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicShortage(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'shortage.changed', unitId });
@@ -159,7 +168,10 @@ export async function workerRoutes(base: FastifyInstance) {
 
   app.post(
     '/measurements-public',
-    { ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)), schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } } },
+    {
+      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)),
+      schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } },
+    },
     async (request, reply) => {
       const { result, projectId, unitId, replay } = await createPublicMeasurement(app, request.body, idempotencyKeyOf(request));
       if (!replay) app.events.publish({ projectId, type: 'measurement.changed', unitId });

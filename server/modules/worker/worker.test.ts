@@ -39,12 +39,19 @@ async function projectWithUnit(number?: string, which = 0) {
 }
 
 async function uploadedPhoto(projectId: string, unitId: string, key = `photos/${crypto.randomUUID()}.jpg`) {
-  await ctx.database.db.insert(storedObjects).values({ projectId, unitId, key, contentType: 'image/jpeg', size: 1000, uploadedAt: new Date() });
+  await ctx.database.db
+    .insert(storedObjects)
+    .values({ projectId, unitId, key, contentType: 'image/jpeg', size: 1000, uploadedAt: new Date() });
   return `/objects/${key}`;
 }
 
 const complete = (taskId: string, payload: Record<string, unknown>, key?: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${taskId}`, payload, headers: key ? { ...headers, 'idempotency-key': key } : headers });
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/scheduled-tasks-complete/${taskId}`,
+    payload,
+    headers: key ? { ...headers, 'idempotency-key': key } : headers,
+  });
 
 describe('QR entry', () => {
   it('finds the project by its QR id and lists its units sorted, and nothing for an unknown QR id', async () => {
@@ -77,10 +84,18 @@ describe('QR entry', () => {
 
   it('starts work, then says it continues existing work for the same worker today', async () => {
     const { room, project } = await projectWithUnit();
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Ahmad Nasser', floorNumber: '1' } });
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/work-sessions',
+      payload: { roomId: room.id, workerName: 'Ahmad Nasser', floorNumber: '1' },
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ continuing: false, message: 'Work started successfully' });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Ahmad Nasser' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/work-sessions',
+      payload: { roomId: room.id, workerName: 'Ahmad Nasser' },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ continuing: true, message: 'Continuing existing work', sessionId: first.json().sessionId });
     const sessions = await ctx.database.db.select().from(workSessions).where(eq(workSessions.unitId, room.id));
@@ -101,7 +116,11 @@ describe('QR entry', () => {
     const { room } = await projectWithUnit();
     const blank = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: '   ' } });
     expect(blank.statusCode).toBe(400);
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: crypto.randomUUID(), workerName: 'X' } });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/work-sessions',
+      payload: { roomId: crypto.randomUUID(), workerName: 'X' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'unit_not_found', message: 'Unit not found' });
   });
@@ -127,7 +146,10 @@ describe('the unit task list', () => {
       .update(tasks)
       .set({ translations: { en: { name: 'Waterproofing', description: 'Flood test', internalNote: 'not for workers' } } as never })
       .where(eq(tasks.id, photoTask.id));
-    await db.update(tasks).set({ translations: { ru: { name: 'Электрика' }, he: { name: 'חשמל', description: 'בדיקה' } } }).where(eq(tasks.id, plainTask.id));
+    await db
+      .update(tasks)
+      .set({ translations: { ru: { name: 'Электрика' }, he: { name: 'חשמל', description: 'בדיקה' } } })
+      .where(eq(tasks.id, plainTask.id));
     await complete(plainTask.id, { workerName: 'Olena' });
     const res = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
     expect(res.statusCode).toBe(200);
@@ -286,7 +308,13 @@ describe('shortages and measurements from the worker page', () => {
       payload: { name: 'Window handle', quantity: '2', apartmentId: a.room.id, reportedBy: 'Yossi', projectId: b.project.id },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Window handle', quantity: 2, notes: 'דירה A105, קומה 1', apartmentId: a.room.id, status: 'pending' });
+    expect(res.json()).toMatchObject({
+      name: 'Window handle',
+      quantity: 2,
+      notes: 'דירה A105, קומה 1',
+      apartmentId: a.room.id,
+      status: 'pending',
+    });
     const [row] = await ctx.database.db.select().from(shortages).where(eq(shortages.id, res.json().id));
     expect(row.projectId).toBe(a.project.id);
   });
@@ -296,9 +324,19 @@ describe('shortages and measurements from the worker page', () => {
     const noName = await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: ' ', apartmentId: room.id } });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toContain('Please enter an item name');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'X', quantity: 0, apartmentId: room.id } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'X', height: -1, apartmentId: room.id } })).statusCode).toBe(400);
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'Door frame', width: 900, apartmentId: room.id } });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'X', quantity: 0, apartmentId: room.id } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'X', height: -1, apartmentId: room.id } }))
+        .statusCode,
+    ).toBe(400);
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/measurements-public',
+      payload: { name: 'Door frame', width: 900, apartmentId: room.id },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ quantity: 1, height: 0, width: 900, thickness: 0 });
     const rows = await ctx.database.db.select().from(measurements).where(eq(measurements.unitId, room.id));
@@ -309,7 +347,13 @@ describe('shortages and measurements from the worker page', () => {
   it('a retried shortage with the same Idempotency-Key is stored once', async () => {
     const { room, project } = await projectWithUnit();
     const key = `sh-${crypto.randomUUID()}`;
-    const send = () => ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'Tiles', apartmentId: room.id }, headers: { 'idempotency-key': key } });
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/shortages-public',
+        payload: { name: 'Tiles', apartmentId: room.id },
+        headers: { 'idempotency-key': key },
+      });
     const first = await send();
     const second = await send();
     expect(second.json().id).toBe(first.json().id);
@@ -328,7 +372,9 @@ describe('an inactive project', () => {
     expect(session.statusCode).toBe(403);
     expect(session.json().message).toMatch(/not active/);
     expect((await complete(plainTask.id, { workerName: 'Yossi' })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'X', apartmentId: room.id } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: 'X', apartmentId: room.id } })).statusCode,
+    ).toBe(403);
     const facility = await ctx.app.inject({ method: 'GET', url: `/api/facility/by-qr/${project.qrId}` });
     expect(facility.json().isActive).toBe(false);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
@@ -341,7 +387,12 @@ describe('abuse resistance', () => {
     const { room } = await projectWithUnit();
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     const send = (ip: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId: room.id, workerName: 'Busy Worker' }, headers: from(ip) });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/work-sessions',
+        payload: { roomId: room.id, workerName: 'Busy Worker' },
+        headers: from(ip),
+      });
     for (let i = 0; i < 30; i++) expect((await send('10.9.9.9')).statusCode).toBeLessThan(300);
     const limited = await send('10.9.9.9');
     expect(limited.statusCode).toBe(429);
@@ -351,7 +402,8 @@ describe('abuse resistance', () => {
 
   it('limits reads of the task list to 240 a minute per client, with the security headers on every answer', async () => {
     const { room } = await projectWithUnit();
-    const read = (ip: string) => ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}`, headers: { 'x-forwarded-for': ip } });
+    const read = (ip: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}`, headers: { 'x-forwarded-for': ip } });
     for (let i = 0; i < 240; i++) {
       const ok = await read('10.8.8.8');
       expect(ok.statusCode).toBe(200);
@@ -389,7 +441,13 @@ describe('abuse resistance', () => {
 describe('limits per device on a shared address (docs/decisions/012-worker-rate-limits.md)', () => {
   const device = () => crypto.randomUUID();
   const startFrom = (address: string, roomId: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/work-sessions', payload: { roomId, workerName: 'Crew Member' }, headers, remoteAddress: address });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/work-sessions',
+      payload: { roomId, workerName: 'Crew Member' },
+      headers,
+      remoteAddress: address,
+    });
 
   it('150 phones behind one hotspot, each at more than one request a minute, are never refused', async () => {
     const { room } = await projectWithUnit();
@@ -400,7 +458,12 @@ describe('limits per device on a shared address (docs/decisions/012-worker-rate-
       for (const phone of phones) {
         const headers = { 'x-shalav-device': phone };
         statuses.push((await startFrom('203.0.113.7', room.id, headers)).statusCode);
-        const list = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}`, headers, remoteAddress: '203.0.113.7' });
+        const list = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/scheduled-tasks-public/${room.id}`,
+          headers,
+          remoteAddress: '203.0.113.7',
+        });
         statuses.push(list.statusCode);
       }
     }
@@ -423,7 +486,8 @@ describe('limits per device on a shared address (docs/decisions/012-worker-rate-
     const { room } = await projectWithUnit();
     for (let i = 0; i < 15; i++) expect((await startFrom('203.0.113.9', room.id)).statusCode).toBeLessThan(300);
     // A malformed id is no id: counted with the address's other requests.
-    for (let i = 0; i < 15; i++) expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': 'short' })).statusCode).toBeLessThan(300);
+    for (let i = 0; i < 15; i++)
+      expect((await startFrom('203.0.113.9', room.id, { 'x-shalav-device': 'short' })).statusCode).toBeLessThan(300);
     const refused = await startFrom('203.0.113.9', room.id);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -435,19 +499,41 @@ describe('limits per device on a shared address (docs/decisions/012-worker-rate-
     const { photoTask, plainTask, room } = await projectWithUnit();
     const completions: number[] = [];
     for (let i = 0; i < WORKER_TARGET_LIMITS.completionsPerTask; i++) {
-      const res = await complete(plainTask.id, { workerName: 'Crew' }, undefined, { 'x-shalav-device': device(), 'x-forwarded-for': `198.51.100.${i + 1}` });
+      const res = await complete(plainTask.id, { workerName: 'Crew' }, undefined, {
+        'x-shalav-device': device(),
+        'x-forwarded-for': `198.51.100.${i + 1}`,
+      });
       completions.push(res.statusCode);
     }
     expect(completions.every((s) => s < 500 && s !== 429)).toBe(true);
-    const refused = await complete(plainTask.id, { workerName: 'Crew' }, undefined, { 'x-shalav-device': device(), 'x-forwarded-for': '198.51.100.200' });
+    const refused = await complete(plainTask.id, { workerName: 'Crew' }, undefined, {
+      'x-shalav-device': device(),
+      'x-forwarded-for': '198.51.100.200',
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another task of the same unit is not affected.
-    expect((await complete(photoTask.id, { workerName: 'Crew' }, undefined, { 'x-shalav-device': device(), 'x-forwarded-for': '198.51.100.201' })).statusCode).not.toBe(429);
+    expect(
+      (
+        await complete(photoTask.id, { workerName: 'Crew' }, undefined, {
+          'x-shalav-device': device(),
+          'x-forwarded-for': '198.51.100.201',
+        })
+      ).statusCode,
+    ).not.toBe(429);
     const reports: number[] = [];
     for (let i = 0; i <= WORKER_TARGET_LIMITS.reportsPerUnit; i++) {
       const headers = { 'x-shalav-device': device(), 'x-forwarded-for': `198.51.101.${(i % 250) + 1}` };
-      reports.push((await ctx.app.inject({ method: 'POST', url: '/api/shortages-public', payload: { name: `Item ${i}`, apartmentId: room.id }, headers })).statusCode);
+      reports.push(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/shortages-public',
+            payload: { name: `Item ${i}`, apartmentId: room.id },
+            headers,
+          })
+        ).statusCode,
+      );
     }
     expect(reports.slice(0, -1).every((s) => s === 201)).toBe(true);
     expect(reports.at(-1)).toBe(429);
@@ -456,7 +542,8 @@ describe('limits per device on a shared address (docs/decisions/012-worker-rate-
   it('caps one address at 20 devices’ worth, however many device ids it invents', async () => {
     // An unknown unit answers 404 without work; the limits count it all the same.
     const statuses: number[] = [];
-    for (let i = 0; i < 600; i++) statuses.push((await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() })).statusCode);
+    for (let i = 0; i < 600; i++)
+      statuses.push((await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() })).statusCode);
     expect(statuses.every((s) => s === 404)).toBe(true);
     const refused = await startFrom('203.0.113.10', 'no-such-unit', { 'x-shalav-device': device() });
     expect(refused.statusCode).toBe(429);
@@ -478,7 +565,17 @@ describe('QR page suggestions from the server', () => {
     // A project of its own, so other tests' units do not mix in.
     owners.push(await registerAndLogin(ctx.app));
     const owner = owners[owners.length - 1];
-    const labels = ['B2', 'B202', 'B-202', 'B201', 'B210', 'AB2', 'C120', 'B20', ...Array.from({ length: 15 }, (_, i) => `B3${String(i).padStart(2, '0')}`)];
+    const labels = [
+      'B2',
+      'B202',
+      'B-202',
+      'B201',
+      'B210',
+      'AB2',
+      'C120',
+      'B20',
+      ...Array.from({ length: 15 }, (_, i) => `B3${String(i).padStart(2, '0')}`),
+    ];
     for (const number of labels) {
       const res = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number } });
       if (res.statusCode !== 201) throw new Error(res.body);

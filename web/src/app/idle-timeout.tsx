@@ -33,7 +33,15 @@ export function clearStorage() {
  * The signed-in app's idle time-out: a prompt at 115 minutes, logout at 120. The server enforces
  * the same limit on the session; this is the courteous half.
  */
-export function IdleTimeout({ enabled, onLogout, navigate }: { enabled: boolean; onLogout: () => Promise<unknown> | void; navigate: (to: string) => void }) {
+export function IdleTimeout({
+  enabled,
+  onLogout,
+  navigate,
+}: {
+  enabled: boolean;
+  onLogout: () => Promise<unknown> | void;
+  navigate: (to: string) => void;
+}) {
   const { t } = useTranslation('common');
   const idle = useInactivity({ totalMs: LOGOUT_MS, warnBeforeMs: LOGOUT_MS - PROMPT_MS, enabled });
   // The ref guards against a second logout (button, then the deadline); the state closes the prompt.
@@ -61,7 +69,12 @@ export function IdleTimeout({ enabled, onLogout, navigate }: { enabled: boolean;
   }, [enabled]);
 
   return (
-    <Dialog open={idle.warning && !loggedOut} onOpenChange={(open) => !open && idle.extend()} title={t('idle.promptTitle')} description={t('idle.prompt')}>
+    <Dialog
+      open={idle.warning && !loggedOut}
+      onOpenChange={(open) => !open && idle.extend()}
+      title={t('idle.promptTitle')}
+      description={t('idle.prompt')}
+    >
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => void expire()}>
           {t('actions.logout')}

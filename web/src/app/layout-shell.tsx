@@ -33,7 +33,9 @@ function SideMenu({ onNavigate, showProfile, cleaning }: { onNavigate?: () => vo
             `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-slate-700 hover:bg-slate-100'}`
           }
         >
-          <span aria-hidden className="w-5 text-center">{r.icon}</span>
+          <span aria-hidden className="w-5 text-center">
+            {r.icon}
+          </span>
           {t(r.menuKey!, { context: cleaning ? 'cleaning' : undefined })}
         </NavLink>
       ))}
@@ -41,9 +43,13 @@ function SideMenu({ onNavigate, showProfile, cleaning }: { onNavigate?: () => vo
         <NavLink
           to="/account-profile"
           onClick={onNavigate}
-          className={({ isActive }) => `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-slate-700 hover:bg-slate-100'}`}
+          className={({ isActive }) =>
+            `flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-blue-100 text-blue-900' : 'text-slate-700 hover:bg-slate-100'}`
+          }
         >
-          <span aria-hidden className="w-5 text-center">☺</span>
+          <span aria-hidden className="w-5 text-center">
+            ☺
+          </span>
           {t('nav.accountProfile')}
         </NavLink>
       )}
@@ -148,7 +154,11 @@ export function LayoutShell() {
           </div>
         )}
         {!live.connected && (
-          <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="live-disconnected">
+          <div
+            role="status"
+            className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+            data-testid="live-disconnected"
+          >
             {t('live.disconnected')}
           </div>
         )}
@@ -158,11 +168,7 @@ export function LayoutShell() {
           </Suspense>
         </main>
       </div>
-      <IdleTimeout
-        enabled={!IDLE_EXEMPT_PATHS.includes(location.pathname)}
-        onLogout={() => logout.mutateAsync()}
-        navigate={navigate}
-      />
+      <IdleTimeout enabled={!IDLE_EXEMPT_PATHS.includes(location.pathname)} onLogout={() => logout.mutateAsync()} navigate={navigate} />
     </div>
   );
 }

@@ -58,7 +58,13 @@ describe('live updates in the browser', () => {
 
   it("makes stale the very queries the screens read: every screen's unit list, counters, details and tracking pages", () => {
     const { qc, source } = setup();
-    const queries = [roomsQuery, roomStatsQuery, roomDetailsQuery('r1'), roomDetailsQuery('r1', '2026-11-20'), scheduledTasksQuery('page=1')];
+    const queries = [
+      roomsQuery,
+      roomStatsQuery,
+      roomDetailsQuery('r1'),
+      roomDetailsQuery('r1', '2026-11-20'),
+      scheduledTasksQuery('page=1'),
+    ];
     for (const q of queries) qc.setQueryData(q.queryKey, [] as never);
     act(() => source().emit('tasks.changed'));
     for (const q of queries) expect(qc.getQueryState(q.queryKey)?.isInvalidated, JSON.stringify(q.queryKey)).toBe(true);
@@ -98,7 +104,9 @@ describe('live updates in the browser', () => {
     const { spy, source } = setup();
     act(() => source().emit('resync'));
     const keys = spy.mock.calls.map((c) => (c[0] as { queryKey: string[] }).queryKey[0]);
-    expect(keys).toEqual(expect.arrayContaining(['/api/rooms', '/api/scheduled-tasks', '/api/shortages', '/api/measurements', '/api/task-schedules']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['/api/rooms', '/api/scheduled-tasks', '/api/shortages', '/api/measurements', '/api/task-schedules']),
+    );
   });
 
   it('closes the stream when signed out', () => {

@@ -25,13 +25,48 @@ export const publicRoutes: AppRoute[] = [
 
 export const signedInRoutes: AppRoute[] = [
   { path: '/', component: page(() => import('../features/rooms/pages/room-map-page.tsx')), menuKey: 'nav.roomMap', icon: '▦' },
-  { path: '/task-scheduling', component: page(() => import('../features/scheduling/pages/task-scheduling-page.tsx')), menuKey: 'nav.taskScheduling', icon: '✚' },
-  { path: '/room-generator', component: page(() => import('../features/generator/pages/room-generator-page.tsx')), menuKey: 'nav.roomGenerator', icon: '⊞' },
-  { path: '/shortages-table', component: page(() => import('../features/reports/pages/shortages-table-page.tsx')), menuKey: 'nav.shortages', icon: '△' },
-  { path: '/measurements-table', component: page(() => import('../features/reports/pages/measurements-table-page.tsx')), menuKey: 'nav.measurements', icon: '↔' },
-  { path: '/task-management', component: page(() => import('../features/templates/pages/task-management-page.tsx')), menuKey: 'nav.taskManagement', icon: '☰' },
-  { path: '/work-tracking', component: page(() => import('../features/work-tracking/pages/work-tracking-page.tsx')), menuKey: 'nav.workTracking', icon: '✔' },
+  {
+    path: '/task-scheduling',
+    component: page(() => import('../features/scheduling/pages/task-scheduling-page.tsx')),
+    menuKey: 'nav.taskScheduling',
+    icon: '✚',
+  },
+  {
+    path: '/room-generator',
+    component: page(() => import('../features/generator/pages/room-generator-page.tsx')),
+    menuKey: 'nav.roomGenerator',
+    icon: '⊞',
+  },
+  {
+    path: '/shortages-table',
+    component: page(() => import('../features/reports/pages/shortages-table-page.tsx')),
+    menuKey: 'nav.shortages',
+    icon: '△',
+  },
+  {
+    path: '/measurements-table',
+    component: page(() => import('../features/reports/pages/measurements-table-page.tsx')),
+    menuKey: 'nav.measurements',
+    icon: '↔',
+  },
+  {
+    path: '/task-management',
+    component: page(() => import('../features/templates/pages/task-management-page.tsx')),
+    menuKey: 'nav.taskManagement',
+    icon: '☰',
+  },
+  {
+    path: '/work-tracking',
+    component: page(() => import('../features/work-tracking/pages/work-tracking-page.tsx')),
+    menuKey: 'nav.workTracking',
+    icon: '✔',
+  },
   { path: '/qr-print', component: page(() => import('../features/qr/pages/qr-print-page.tsx')), menuKey: 'nav.qrPrint', icon: '▣' },
-  { path: '/unit-labels', component: page(() => import('../features/qr/pages/unit-labels-page.tsx')), menuKey: 'nav.unitLabels', icon: '⧉' },
+  {
+    path: '/unit-labels',
+    component: page(() => import('../features/qr/pages/unit-labels-page.tsx')),
+    menuKey: 'nav.unitLabels',
+    icon: '⧉',
+  },
   { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
 ];

@@ -55,8 +55,21 @@ export function CardFields({
 
   return (
     <>
-      <TextField label={t('cardFields.holder')} autoComplete="cc-name" maxLength={cardInput.shape.cardHolderName.maxLength ?? undefined} dir="auto" {...bind('cardHolderName')} />
-      <TextField label={t('cardFields.number')} inputMode="numeric" autoComplete="cc-number" maxLength={19} dir="ltr" {...bind('cardNumber')} />
+      <TextField
+        label={t('cardFields.holder')}
+        autoComplete="cc-name"
+        maxLength={cardInput.shape.cardHolderName.maxLength ?? undefined}
+        dir="auto"
+        {...bind('cardHolderName')}
+      />
+      <TextField
+        label={t('cardFields.number')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={19}
+        dir="ltr"
+        {...bind('cardNumber')}
+      />
       <div className="grid grid-cols-2 gap-3">
         <SelectField label={t('cardFields.month')} autoComplete="cc-exp-month" {...bind('cardExpiryMonth')}>
           <option value="">{t('cardFields.chooseMonth')}</option>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { cardInput } from '../../../contract/auth.ts';
-import { CARD_FIELDS, cardFieldOf, cardPayload, cardProblems, emptyCardForm, expiryYears, schemaProblems, type CardFormValues } from './card-form.ts';
+import {
+  CARD_FIELDS,
+  cardFieldOf,
+  cardPayload,
+  cardProblems,
+  emptyCardForm,
+  expiryYears,
+  schemaProblems,
+  type CardFormValues,
+} from './card-form.ts';
 
 const valid = (over: Partial<CardFormValues> = {}): CardFormValues => ({
   cardHolderName: 'Dana Levi',

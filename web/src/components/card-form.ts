@@ -16,7 +16,13 @@ export interface CardFormValues {
 }
 export type CardField = keyof CardFormValues;
 
-export const emptyCardForm = (): CardFormValues => ({ cardHolderName: '', cardNumber: '', cardExpiryMonth: '', cardExpiryYear: '', cardCvv: '' });
+export const emptyCardForm = (): CardFormValues => ({
+  cardHolderName: '',
+  cardNumber: '',
+  cardExpiryMonth: '',
+  cardExpiryYear: '',
+  cardCvv: '',
+});
 export const CARD_FIELDS = Object.keys(emptyCardForm()) as CardField[];
 
 export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -41,7 +47,11 @@ export type FieldProblem = 'required' | 'invalid';
  * Runs `schema` on `payload` and names each refused field of `typed` (the form as typed): "required"
  * when it was left blank, else "invalid". Which fields are required is the schema's to say.
  */
-export function schemaProblems<F extends string>(schema: z.ZodType, payload: unknown, typed: Record<F, string>): Partial<Record<F, FieldProblem>> {
+export function schemaProblems<F extends string>(
+  schema: z.ZodType,
+  payload: unknown,
+  typed: Record<F, string>,
+): Partial<Record<F, FieldProblem>> {
   const result = schema.safeParse(payload);
   const problems: Partial<Record<F, FieldProblem>> = {};
   if (result.success) return problems;

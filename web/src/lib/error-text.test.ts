@@ -26,7 +26,11 @@ describe('errorText', () => {
 
   it('words a refusal by its code and params, never with the server text', async () => {
     const t = await tIn('en');
-    const err = new ApiError(400, { code: 'unit_number_unknown', message: 'No unit with number Q999 in this project', params: { number: 'Q999' } }, '');
+    const err = new ApiError(
+      400,
+      { code: 'unit_number_unknown', message: 'No unit with number Q999 in this project', params: { number: 'Q999' } },
+      '',
+    );
     expect(errorText(t, err)).toBe(words('en').unit_number_unknown.replace('{{number}}', 'Q999'));
   });
 

@@ -51,16 +51,14 @@ export async function setLanguage(lng: Locale) {
 export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = []) {
   if (i18n.isInitialized) return i18n;
   i18n.on('languageChanged', applyDocumentLanguage);
-  void i18n
-    .use(lazyBackend)
-    .init({
-      lng,
-      fallbackLng: false,
-      supportedLngs: [...LOCALES],
-      ns: ['common', 'errors', ...namespaces],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-    });
+  void i18n.use(lazyBackend).init({
+    lng,
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    ns: ['common', 'errors', ...namespaces],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
   applyDocumentLanguage(lng);
   return i18n;
 }

@@ -20,7 +20,10 @@ const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p
 describe('locales', () => {
   it('has the same namespaces in every locale', () => {
     for (const lng of LOCALES) {
-      const files = fs.readdirSync(path.join(dir, lng)).map((f) => f.replace(/\.json$/, '')).sort();
+      const files = fs
+        .readdirSync(path.join(dir, lng))
+        .map((f) => f.replace(/\.json$/, ''))
+        .sort();
       expect(files, lng).toEqual([...namespaces].sort());
     }
   });

@@ -13,7 +13,13 @@ function stubFetch(answers: (() => Response | Promise<Response>)[]) {
 const ok = () => new Response(JSON.stringify({ message: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
-const entry = { kind: 'shortage' as const, method: 'POST' as const, url: '/api/shortages-public', body: { name: 'Glue', quantity: 1, apartmentId: 'r1' }, roomId: 'r1' };
+const entry = {
+  kind: 'shortage' as const,
+  method: 'POST' as const,
+  url: '/api/shortages-public',
+  body: { name: 'Glue', quantity: 1, apartmentId: 'r1' },
+  roomId: 'r1',
+};
 
 beforeEach(() => resetOutboxForTests());
 afterEach(() => {
@@ -77,7 +83,10 @@ describe('worker outbox', () => {
 
   describe('honours Retry-After on 429 and 503', () => {
     const refused = (status: number, retryAfter: string) => () =>
-      new Response(JSON.stringify({ message: 'Too many requests' }), { status, headers: { 'content-type': 'application/json', 'retry-after': retryAfter } });
+      new Response(JSON.stringify({ message: 'Too many requests' }), {
+        status,
+        headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+      });
 
     it('sends nothing before the seconds a 429 asked for, even when the signal returns or the worker saves again', async () => {
       vi.useFakeTimers();

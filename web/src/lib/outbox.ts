@@ -26,9 +26,7 @@ export interface OutboxEntry {
   waiting: boolean;
 }
 
-export type OutboxResult =
-  | { entry: OutboxEntry; ok: true; data: unknown }
-  | { entry: OutboxEntry; ok: false; error: ApiError };
+export type OutboxResult = { entry: OutboxEntry; ok: true; data: unknown } | { entry: OutboxEntry; ok: false; error: ApiError };
 
 const STORAGE_KEY = 'shalav.worker-outbox';
 /** Back-off after a network failure: 2 s, 4 s, 8 s … at most one minute. */
@@ -52,7 +50,9 @@ function load(): OutboxEntry[] {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     const parsed = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(parsed) ? (parsed as OutboxEntry[]).filter((e) => e && typeof e.key === 'string' && typeof e.url === 'string') : [];
+    return Array.isArray(parsed)
+      ? (parsed as OutboxEntry[]).filter((e) => e && typeof e.key === 'string' && typeof e.url === 'string')
+      : [];
   } catch {
     return [];
   }

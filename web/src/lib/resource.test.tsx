@@ -1,7 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from './api.ts';
-import { clearResources, invalidateResource, prefetchResource, retryTransient, setResourceData, useResource, type ResourceOptions } from './resource.ts';
+import {
+  clearResources,
+  invalidateResource,
+  prefetchResource,
+  retryTransient,
+  setResourceData,
+  useResource,
+  type ResourceOptions,
+} from './resource.ts';
 
 /**
  * The answers are plain objects shaped like a Response (ok, status, text(), json()) rather than
@@ -14,7 +22,13 @@ interface Answer {
 }
 const respond = ({ status = 200, body }: Answer) => {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text, json: async () => JSON.parse(text) as unknown } as unknown as Response;
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  } as unknown as Response;
 };
 
 /** Each call of fetch takes the next answer; a call with none left fails the test. */
@@ -43,7 +57,11 @@ let lastError: unknown;
 
 function Reader({ url, label = 'reader', options }: { url: string | null; label?: string; options?: ResourceOptions }) {
   const resource = useResource<Shown>(url, options);
-  const text = resource.isPending ? 'pending' : resource.isError ? `error ${(resource.error as Error).message}` : `data ${resource.data.name}`;
+  const text = resource.isPending
+    ? 'pending'
+    : resource.isError
+      ? `error ${(resource.error as Error).message}`
+      : `data ${resource.data.name}`;
   if (resource.isError) lastError = resource.error;
   (renders[label] ??= []).push(text);
   return (

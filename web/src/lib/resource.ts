@@ -37,7 +37,14 @@ export const retryTransient =
   (failures: number, err: unknown): boolean =>
     failures < attempts && !(err instanceof ApiError && err.status < 500);
 
-const PENDING: ResourceState<never> = { data: undefined, error: null, isPending: true, isError: false, isSuccess: false, isFetching: false };
+const PENDING: ResourceState<never> = {
+  data: undefined,
+  error: null,
+  isPending: true,
+  isError: false,
+  isSuccess: false,
+  isFetching: false,
+};
 const noRetry = () => false;
 const cache = new Map<string, Entry>();
 
@@ -61,10 +68,11 @@ async function load(url: string) {
   const entry = entryOf(url);
   const generation = ++entry.generation;
   update(entry, { isFetching: true });
-  for (let failures = 0; ; ) {
+  for (let failures = 0; ;) {
     try {
       const data = await apiGet<unknown>(url);
-      if (generation === entry.generation) update(entry, { data, error: null, isPending: false, isError: false, isSuccess: true, isFetching: false });
+      if (generation === entry.generation)
+        update(entry, { data, error: null, isPending: false, isError: false, isSuccess: true, isFetching: false });
       return;
     } catch (error) {
       failures++;

@@ -10,17 +10,14 @@ describe('wordingFor', () => {
     for (const f of ['hotel', 'school', 'office']) expect(wordingFor(f)).toBe('cleaning');
   });
   it('reads construction and every other project type (and an unknown one) as construction', () => {
-    for (const f of ['construction', 'residential', 'commercial', 'renovation', undefined, null]) expect(wordingFor(f)).toBe('construction');
+    for (const f of ['construction', 'residential', 'commercial', 'renovation', undefined, null])
+      expect(wordingFor(f)).toBe('construction');
   });
 });
 
 function Title({ ns }: { ns: string }) {
   const { t, tw, wording, timeZone } = useWording(ns);
-  return (
-    <p data-testid="out">
-      {[tw('title'), t('title'), wording, timeZone ?? '-'].join('|')}
-    </p>
-  );
+  return <p data-testid="out">{[tw('title'), t('title'), wording, timeZone ?? '-'].join('|')}</p>;
 }
 
 describe('useWording', () => {

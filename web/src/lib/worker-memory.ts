@@ -37,7 +37,8 @@ export function recallWorkerName(): WorkerName {
     return { first: '', last: '' };
   }
 }
-export const rememberWorkerName = (name: WorkerName) => write(NAME_KEY, JSON.stringify({ first: name.first.trim(), last: name.last.trim() }));
+export const rememberWorkerName = (name: WorkerName) =>
+  write(NAME_KEY, JSON.stringify({ first: name.first.trim(), last: name.last.trim() }));
 
 export const recallQrId = () => read(QR_KEY);
 export const rememberQrId = (qrId: string | null) => write(QR_KEY, qrId);

@@ -24,7 +24,14 @@ export function room(over: Partial<Room> = {}): Room {
 
 export function statsOf(rooms: Room[]): RoomStats {
   const n = (s: Room['status']) => rooms.filter((r) => r.status === s).length;
-  return { totalRooms: rooms.length, clean: n('clean'), inProgress: n('in_progress'), needsCleaning: n('needs_cleaning'), inactive: n('inactive'), total: rooms.length };
+  return {
+    totalRooms: rooms.length,
+    clean: n('clean'),
+    inProgress: n('in_progress'),
+    needsCleaning: n('needs_cleaning'),
+    inactive: n('inactive'),
+    total: rooms.length,
+  };
 }
 
 export function detailsOf(r: Room, tasks: RoomDetails['tasks'] = []): RoomDetails {

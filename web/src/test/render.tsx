@@ -130,7 +130,10 @@ export function mockFetch(routes: Record<string, Handler>): Mock {
     const key = `${method} ${pathOnly.split('?')[0]}`;
     const handler = routes[`${method} ${pathOnly}`] ?? routes[key];
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const res = typeof handler === 'function' ? await handler({ method, url: pathOnly, body }) : (handler ?? { status: 404, body: { message: 'Not Found' } });
+    const res =
+      typeof handler === 'function'
+        ? await handler({ method, url: pathOnly, body })
+        : (handler ?? { status: 404, body: { message: 'Not Found' } });
     const status = res.status ?? 200;
     return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
       status,

@@ -34,7 +34,10 @@ export function Dialog({
                 <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close aria-label={t('actions.close')} className="min-h-11 min-w-11 rounded-md text-2xl leading-none text-slate-500 hover:bg-slate-100">
+            <RadixDialog.Close
+              aria-label={t('actions.close')}
+              className="min-h-11 min-w-11 rounded-md text-2xl leading-none text-slate-500 hover:bg-slate-100"
+            >
               ×
             </RadixDialog.Close>
           </div>

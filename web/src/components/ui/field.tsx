@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-const control = 'block w-full min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200';
+const control =
+  'block w-full min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200';
 
 /** Ids that tie a label, a hint and an error to their control (a passed `id` wins). */
 function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
@@ -12,34 +13,73 @@ function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
   return { controlId, hintId, errorId, describedBy };
 }
 
-export function TextField({ label, hint, error, id, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
+export function TextField({
+  label,
+  hint,
+  error,
+  id,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
   const ids = useFieldIds(id, hint, error);
   return (
     <div className="space-y-1">
       <label htmlFor={ids.controlId} className="block text-sm font-medium text-slate-700">
         {label}
-        {props.required && <span className="text-red-700" aria-hidden> *</span>}
+        {props.required && (
+          <span className="text-red-700" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <input id={ids.controlId} className={control} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...props} />
-      {hint && <p id={ids.hintId} className="text-xs text-slate-600">{hint}</p>}
-      {error && <p id={ids.errorId} className="text-xs text-red-700">{error}</p>}
+      {hint && (
+        <p id={ids.hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={ids.errorId} className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function SelectField({ label, hint, error, id, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: ReactNode; error?: string }) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  id,
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: ReactNode; error?: string }) {
   const ids = useFieldIds(id, hint, error);
   return (
     <div className="space-y-1">
       <label htmlFor={ids.controlId} className="block text-sm font-medium text-slate-700">
         {label}
-        {props.required && <span className="text-red-700" aria-hidden> *</span>}
+        {props.required && (
+          <span className="text-red-700" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <select id={ids.controlId} className={control} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...props}>
         {children}
       </select>
-      {hint && <p id={ids.hintId} className="text-xs text-slate-600">{hint}</p>}
-      {error && <p id={ids.errorId} className="text-xs text-red-700">{error}</p>}
+      {hint && (
+        <p id={ids.hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={ids.errorId} className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,7 +3,17 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from './button.tsx';
 
 /** A form's Cancel / Save row (dialogs and inline editors): Save is the submit button. */
-export function FormActions({ onCancel, saving, invalid, savingLabel }: { onCancel: () => void; saving: boolean; invalid?: boolean; savingLabel: ReactNode }) {
+export function FormActions({
+  onCancel,
+  saving,
+  invalid,
+  savingLabel,
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  invalid?: boolean;
+  savingLabel: ReactNode;
+}) {
   const { t } = useTranslation('common');
   return (
     <div className="flex flex-wrap justify-end gap-2 pt-2">

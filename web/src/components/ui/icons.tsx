@@ -3,7 +3,18 @@ import type { SVGProps } from 'react';
 /** Small line icons beside the words (never instead of them). Decorative: hidden from screen readers. */
 function Svg({ className = 'h-5 w-5', children, ...props }: SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" className={`shrink-0 ${className}`} {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+      className={`shrink-0 ${className}`}
+      {...props}
+    >
       {children}
     </svg>
   );

@@ -31,7 +31,10 @@ export function Toaster() {
             <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
             {item.description && <RadixToast.Description className="mt-1 text-sm">{item.description}</RadixToast.Description>}
           </div>
-          <RadixToast.Close aria-label={t('actions.close')} className="-m-2 min-h-11 min-w-11 rounded text-xl leading-none opacity-70 hover:opacity-100">
+          <RadixToast.Close
+            aria-label={t('actions.close')}
+            className="-m-2 min-h-11 min-w-11 rounded text-xl leading-none opacity-70 hover:opacity-100"
+          >
             ×
           </RadixToast.Close>
         </RadixToast.Root>

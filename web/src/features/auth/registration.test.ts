@@ -28,7 +28,7 @@ describe('registration form rules (the contract registerInput)', () => {
     expect(new Set(Object.values(registerProblems(emptyRegisterForm())))).toEqual(new Set(['required']));
   });
 
-  it("refuses a short password, a bad email and a negative price before sending", () => {
+  it('refuses a short password, a bad email and a negative price before sending', () => {
     expect(registerProblems(filled({ password: '12345' }))).toEqual({ password: 'invalid' });
     expect(registerProblems(filled({ email: 'not-an-email' }))).toEqual({ email: 'invalid' });
     expect(registerProblems(filled({ monthlyPrice: '-5' }))).toEqual({ monthlyPrice: 'invalid' });
@@ -36,7 +36,14 @@ describe('registration form rules (the contract registerInput)', () => {
   });
 
   it("names the fields of the server's issues, never keeping its words", () => {
-    const issues = issuesByField({ code: 'validation_failed', message: 'x', issues: [{ path: 'password', message: 'Too small' }, { path: 'nope', message: 'x' }] });
+    const issues = issuesByField({
+      code: 'validation_failed',
+      message: 'x',
+      issues: [
+        { path: 'password', message: 'Too small' },
+        { path: 'nope', message: 'x' },
+      ],
+    });
     expect(issues).toEqual({ password: 'invalid' });
   });
 });

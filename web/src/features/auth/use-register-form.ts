@@ -7,7 +7,15 @@ import { ApiError } from '../../lib/api.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useRegister } from './api/auth.ts';
-import { REGISTER_FIELDS, buildRegisterPayload, emptyRegisterForm, issuesByField, registerProblems, type RegisterField, type RegisterForm } from './registration.ts';
+import {
+  REGISTER_FIELDS,
+  buildRegisterPayload,
+  emptyRegisterForm,
+  issuesByField,
+  registerProblems,
+  type RegisterField,
+  type RegisterForm,
+} from './registration.ts';
 
 export type FieldErrors = Partial<Record<RegisterField, string>>;
 type Problems = Partial<Record<RegisterField, FieldProblem>>;

@@ -23,7 +23,11 @@ export function AccountCancelSection({ activeUntil }: { activeUntil: string }) {
     cancel.mutate(undefined, {
       onSuccess: (res) => {
         setConfirming(false);
-        toast({ title: t('cancel.success'), description: t('cancel.successBody', { date: formatDate(res.paidUntil, i18n.language) }), variant: 'success' });
+        toast({
+          title: t('cancel.success'),
+          description: t('cancel.successBody', { date: formatDate(res.paidUntil, i18n.language) }),
+          variant: 'success',
+        });
       },
       onError: (err) => {
         setConfirming(false);

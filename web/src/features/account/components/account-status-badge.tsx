@@ -19,7 +19,10 @@ export function AccountStatusBadge({ status, paidUntil }: { status: Profile['pro
   return (
     <p className="flex flex-wrap items-center gap-2">
       <span className="text-sm text-slate-700">{t('status.label')}:</span>
-      <span data-testid="account-status" className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm font-semibold ${styles[status]}`}>
+      <span
+        data-testid="account-status"
+        className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm font-semibold ${styles[status]}`}
+      >
         <span aria-hidden className="h-2 w-2 rounded-full bg-current" />
         {text}
       </span>

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { CardFields, useCardProblemWords } from '../../../components/card-fields.tsx';
-import { CARD_FIELDS, cardFieldOf, cardPayload, cardProblems, emptyCardForm, type CardField, type CardFormValues } from '../../../components/card-form.ts';
+import {
+  CARD_FIELDS,
+  cardFieldOf,
+  cardPayload,
+  cardProblems,
+  emptyCardForm,
+  type CardField,
+  type CardFormValues,
+} from '../../../components/card-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';

@@ -58,7 +58,12 @@ describe('account profile page', { timeout: 20_000 }, () => {
 
   it('never shows more than the last four digits of the card, even if the server sent more', async () => {
     mockFetch({
-      'GET /api/user/profile': { body: profile({ phone: null, card: { brand: 'visa', last4: '4111111111111111', expiryMonth: 3, expiryYear: 2030, holderName: 'Dana Levi' } }) },
+      'GET /api/user/profile': {
+        body: profile({
+          phone: null,
+          card: { brand: 'visa', last4: '4111111111111111', expiryMonth: 3, expiryYear: 2030, holderName: 'Dana Levi' },
+        }),
+      },
     });
     renderPage();
     expect(await screen.findByTestId('masked-card')).toHaveTextContent(/^•••• 1111$/);
@@ -95,7 +100,9 @@ describe('account profile page', { timeout: 20_000 }, () => {
 
   it('offers the current year and the nine after it, and sends month and year as numbers', async () => {
     const year = new Date().getFullYear();
-    const updated = profile({ card: { brand: 'mastercard', last4: '4444', expiryMonth: 3, expiryYear: year + 9, holderName: 'Dana Levi' } });
+    const updated = profile({
+      card: { brand: 'mastercard', last4: '4444', expiryMonth: 3, expiryYear: year + 9, holderName: 'Dana Levi' },
+    });
     let current = profile();
     const fetchMock = mockFetch({
       'GET /api/user/profile': () => ({ body: current }),
@@ -110,7 +117,10 @@ describe('account profile page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
     const dialog = await screen.findByRole('dialog');
     const yearSelect = within(dialog).getByLabelText(/^Expiry year/);
-    const years = within(yearSelect).getAllByRole('option').slice(1).map((o) => Number((o as HTMLOptionElement).value));
+    const years = within(yearSelect)
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => Number((o as HTMLOptionElement).value));
     expect(years).toEqual(Array.from({ length: 10 }, (_, i) => year + i));
     expect(within(within(dialog).getByLabelText(/^Expiry month/)).getAllByRole('option')).toHaveLength(13);
     expect(within(dialog).getByLabelText(/Card number/)).toHaveAttribute('maxLength', '19');
@@ -250,7 +260,9 @@ describe('account profile page', { timeout: 20_000 }, () => {
 
   it('shows "שגיאה בטעינת פרטי החשבון" with a retry that loads the profile', async () => {
     let fail = true;
-    mockFetch({ 'GET /api/user/profile': () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: profile() }) });
+    mockFetch({
+      'GET /api/user/profile': () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: profile() }),
+    });
     renderPage('he');
     expect(await screen.findByText('שגיאה בטעינת פרטי החשבון')).toBeInTheDocument();
     fail = false;
@@ -264,7 +276,9 @@ describe('account profile page', { timeout: 20_000 }, () => {
     // jsdom cannot compute colours; contrast is checked in the browser suite.
     const serious = async () => {
       const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     };
     const button = await screen.findByRole('button', { name: 'עדכון כרטיס אשראי' });
     expect(await serious()).toEqual([]);

@@ -65,14 +65,19 @@ function ProfileView({ profile }: { profile: Profile }) {
         <DetailsList
           items={[
             { label: t('business.projectName'), value: <bdi>{profile.facilityName}</bdi> },
-            { label: t('business.projectType'), value: t(projectTypeLabelKey(profile.facilityType), { defaultValue: profile.facilityType }) },
+            {
+              label: t('business.projectType'),
+              value: t(projectTypeLabelKey(profile.facilityType), { defaultValue: profile.facilityType }),
+            },
             {
               label: t('business.role'),
               value: (
                 <>
                   {t(`roles.${profile.role}`)}
                   {profile.isOwner && (
-                    <span className="ms-2 inline-block rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">{t('business.owner')}</span>
+                    <span className="ms-2 inline-block rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+                      {t('business.owner')}
+                    </span>
                   )}
                 </>
               ),
@@ -86,7 +91,9 @@ function ProfileView({ profile }: { profile: Profile }) {
           items={[
             { label: t('billing.monthlyPrice'), value: t('billing.priceExclVat', { price: formatIls(profile.monthlyPrice, lng) }) },
             ...(status === 'active' ? [{ label: t('billing.nextBillingDate'), value: formatDate(profile.nextBillingDate, lng) }] : []),
-            ...(status === 'cancelled' && profile.paidUntil ? [{ label: t('billing.paidUntil'), value: formatDate(profile.paidUntil, lng) }] : []),
+            ...(status === 'cancelled' && profile.paidUntil
+              ? [{ label: t('billing.paidUntil'), value: formatDate(profile.paidUntil, lng) }]
+              : []),
           ]}
         />
         <p className="mt-3 text-sm text-slate-600">{t('billing.vatNote')}</p>

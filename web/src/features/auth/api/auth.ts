@@ -36,7 +36,8 @@ export function useLogin() {
 
 export function useAdminLogin() {
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', input, { quiet401: true }),
+    mutationFn: (input: LoginInput) =>
+      apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', input, { quiet401: true }),
   });
 }
 
@@ -50,7 +51,8 @@ export type RegisterRequest = z.input<typeof registerInput>;
 export function useRegister() {
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: RegisterRequest) => apiRequest<{ message: string; user: User }>('POST', '/api/register', input, { headers: submission.headers() }),
+    mutationFn: (input: RegisterRequest) =>
+      apiRequest<{ message: string; user: User }>('POST', '/api/register', input, { headers: submission.headers() }),
     onSuccess: submission.renew,
     gcTime: 0,
   });

@@ -32,7 +32,16 @@ export function CardNote() {
   const { t } = useTranslation('auth');
   return (
     <p className="flex items-start gap-2 rounded-lg bg-blue-50 p-3 text-sm text-blue-900 sm:col-span-2" data-testid="card-note">
-      <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" aria-hidden focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="mt-0.5 h-5 w-5 shrink-0"
+        aria-hidden
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <rect x="5" y="11" width="14" height="10" rx="2" />
         <path d="M8 11V8a4 4 0 018 0v3" />
       </svg>
@@ -44,7 +53,11 @@ export function CardNote() {
 function CheckIcon() {
   return (
     <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden focusable="false" fill="currentColor">
-      <path fillRule="evenodd" clipRule="evenodd" d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.7-9.3a1 1 0 00-1.4-1.4L9 10.6 7.7 9.3a1 1 0 00-1.4 1.4l2 2a1 1 0 001.4 0l4-4z" />
+      <path
+        fillRule="evenodd"
+        clipRule="evenodd"
+        d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.7-9.3a1 1 0 00-1.4-1.4L9 10.6 7.7 9.3a1 1 0 00-1.4 1.4l2 2a1 1 0 001.4 0l4-4z"
+      />
     </svg>
   );
 }

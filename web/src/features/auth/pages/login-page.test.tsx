@@ -64,7 +64,10 @@ describe('LoginPage', { timeout: 15_000 }, () => {
   });
 
   it("words a refusal by its code in a destructive toast, never with the server's message", async () => {
-    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 403, body: { code: 'account_inactive', message: 'Account disabled' } } });
+    mockFetch({
+      'GET /api/auth/user': notSignedIn,
+      'POST /api/login': { status: 403, body: { code: 'account_inactive', message: 'Account disabled' } },
+    });
     renderLogin();
     const u = userEvent.setup();
     await u.type(usernameInput(), 'demo');
@@ -76,7 +79,10 @@ describe('LoginPage', { timeout: 15_000 }, () => {
   });
 
   it('says the username or password is wrong on invalid_credentials, in the chosen language', async () => {
-    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 401, body: { code: 'invalid_credentials', message: 'Invalid username or password' } } });
+    mockFetch({
+      'GET /api/auth/user': notSignedIn,
+      'POST /api/login': { status: 401, body: { code: 'invalid_credentials', message: 'Invalid username or password' } },
+    });
     renderLogin('/login', 'he');
     const u = userEvent.setup();
     await u.type(screen.getByRole('textbox', { name: 'שם משתמש' }), 'demo');
@@ -88,7 +94,10 @@ describe('LoginPage', { timeout: 15_000 }, () => {
   });
 
   it('says to wait on login_rate_limited, whatever the status', async () => {
-    mockFetch({ 'GET /api/auth/user': notSignedIn, 'POST /api/login': { status: 429, body: { code: 'login_rate_limited', message: 'Too many login attempts' } } });
+    mockFetch({
+      'GET /api/auth/user': notSignedIn,
+      'POST /api/login': { status: 429, body: { code: 'login_rate_limited', message: 'Too many login attempts' } },
+    });
     renderLogin('/login', 'he');
     const u = userEvent.setup();
     await u.type(screen.getByRole('textbox', { name: 'שם משתמש' }), 'demo');

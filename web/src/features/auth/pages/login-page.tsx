@@ -62,7 +62,17 @@ export default function LoginPage() {
         className="absolute end-3 top-3 flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-blue-800"
         data-testid="admin-login-open"
       >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          aria-hidden
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        >
           <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z" />
           <path d="M9.5 12l1.8 1.8 3.4-3.6" />
         </svg>
@@ -79,7 +89,11 @@ export default function LoginPage() {
           <LanguageSelect className="mx-auto mt-5 max-w-48" />
 
           {timedOut && (
-            <div role="status" className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="timeout-notice">
+            <div
+              role="status"
+              className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="timeout-notice"
+            >
               <p className="font-semibold">{t('login.timeoutTitle')}</p>
               <p className="mt-1">{t('login.timeout')}</p>
             </div>

@@ -161,7 +161,11 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     mockFetch({
       'POST /api/register': {
         status: 400,
-        body: { code: 'validation_failed', message: 'password: Too small', issues: [{ path: 'password', message: 'Too small: expected string to have >=6 characters' }] },
+        body: {
+          code: 'validation_failed',
+          message: 'password: Too small',
+          issues: [{ path: 'password', message: 'Too small: expected string to have >=6 characters' }],
+        },
       },
     });
     renderRegister();
@@ -224,7 +228,14 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(field('Card number')).toHaveAttribute('aria-invalid', 'true');
     unmount();
     await waitFor(() => expect(queryClient.getMutationCache().getAll()).toHaveLength(0));
-    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state.data))).not.toContain('4242');
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data),
+      ),
+    ).not.toContain('4242');
   });
 
   it('links back to the login page', () => {

@@ -16,9 +16,12 @@ export default function RegisterPage() {
 
   const price = useMemo(
     () =>
-      new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'ILS', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
-        parseMonthlyPrice(form.monthlyPrice),
-      ),
+      new Intl.NumberFormat(i18n.language, {
+        style: 'currency',
+        currency: 'ILS',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      }).format(parseMonthlyPrice(form.monthlyPrice)),
     [form.monthlyPrice, i18n.language],
   );
 
@@ -38,14 +41,35 @@ export default function RegisterPage() {
         <p className="mt-2 text-slate-700">{t('register.subtitle')}</p>
 
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <form ref={formRef} noValidate onSubmit={submit} className="space-y-8 rounded-2xl bg-white p-4 shadow sm:p-6" aria-labelledby="register-form-title">
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={submit}
+            className="space-y-8 rounded-2xl bg-white p-4 shadow sm:p-6"
+            aria-labelledby="register-form-title"
+          >
             <h2 id="register-form-title" className="sr-only">
               {t('register.title')}
             </h2>
 
             <FormSection title={t('register.sections.login')}>
-              <TextField label={t('fields.username')} autoComplete="username" autoCapitalize="none" spellCheck={false} dir="auto" required {...bind('username')} />
-              <TextField label={t('fields.password')} type="password" autoComplete="new-password" required hint={t('register.passwordHint')} {...bind('password')} />
+              <TextField
+                label={t('fields.username')}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                dir="auto"
+                required
+                {...bind('username')}
+              />
+              <TextField
+                label={t('fields.password')}
+                type="password"
+                autoComplete="new-password"
+                required
+                hint={t('register.passwordHint')}
+                {...bind('password')}
+              />
             </FormSection>
 
             <FormSection title={t('register.sections.personal')}>
@@ -57,7 +81,13 @@ export default function RegisterPage() {
             </FormSection>
 
             <FormSection title={t('register.sections.project')}>
-              <TextField label={t('register.fields.projectName')} autoComplete="organization" dir="auto" required {...bind('facilityName')} />
+              <TextField
+                label={t('register.fields.projectName')}
+                autoComplete="organization"
+                dir="auto"
+                required
+                {...bind('facilityName')}
+              />
               <SelectField label={t('register.fields.projectType')} {...bind('facilityType')}>
                 {PROJECT_TYPES.map((type) => (
                   <option key={type} value={type}>

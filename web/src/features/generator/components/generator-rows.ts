@@ -1,11 +1,5 @@
 import { UNIT_TYPES, type UnitType } from '../../../../../contract/project-types.ts';
-import {
-  MAX_BULK_UNITS,
-  MAX_PREFIX,
-  expandTemplates,
-  parseRangeNumber,
-  type RoomTemplate,
-} from '../../../../../contract/generator.ts';
+import { MAX_BULK_UNITS, MAX_PREFIX, expandTemplates, parseRangeNumber, type RoomTemplate } from '../../../../../contract/generator.ts';
 import { deriveFloor } from '../../../../../contract/rooms.ts';
 import type { NewRoom } from '../api/generator.ts';
 
@@ -26,7 +20,14 @@ export const newRowId = () => nextRowId++;
 
 export function rowFromTemplate(t: RoomTemplate): RangeRow {
   const roomType = (UNIT_TYPES as readonly string[]).includes(t.roomType) ? (t.roomType as UnitType) : 'apartment';
-  return { id: newRowId(), prefix: t.prefix, start: String(t.startNumber), end: String(t.endNumber), facilityType: t.facilityType, roomType };
+  return {
+    id: newRowId(),
+    prefix: t.prefix,
+    start: String(t.startNumber),
+    end: String(t.endNumber),
+    facilityType: t.facilityType,
+    roomType,
+  };
 }
 
 export function toTemplate(row: RangeRow): RoomTemplate {

@@ -9,8 +9,18 @@ import RoomGeneratorPage from './room-generator-page.tsx';
 import errors from '../../../locales/en/errors.json';
 
 const room = (number: string): Room => ({
-  id: `id-${number}`, number, name: null, description: null, floor: null, type: 'apartment', facilityType: 'construction',
-  status: 'needs_cleaning', lastCleaned: null, lastCleanedBy: null, totalTasksToday: 0, completedTasksToday: 0,
+  id: `id-${number}`,
+  number,
+  name: null,
+  description: null,
+  floor: null,
+  type: 'apartment',
+  facilityType: 'construction',
+  status: 'needs_cleaning',
+  lastCleaned: null,
+  lastCleanedBy: null,
+  totalTasksToday: 0,
+  completedTasksToday: 0,
 });
 
 afterEach(() => vi.useRealTimers());
@@ -31,7 +41,11 @@ function setup(routes: Parameters<typeof mockFetch>[0] = {}, userOptions: Parame
 /** Fills range `n` (1-based) of the editor. */
 async function fillRange(user: ReturnType<typeof userEvent.setup>, n: number, values: { prefix?: string; start?: string; end?: string }) {
   const range = screen.getByRole('group', { name: `Range ${n}` });
-  for (const [label, value] of [['Prefix', values.prefix], ['From number', values.start], ['To number', values.end]] as const) {
+  for (const [label, value] of [
+    ['Prefix', values.prefix],
+    ['From number', values.start],
+    ['To number', values.end],
+  ] as const) {
     if (value === undefined) continue;
     const input = within(range).getByLabelText(label);
     await user.clear(input);
@@ -40,7 +54,10 @@ async function fillRange(user: ReturnType<typeof userEvent.setup>, n: number, va
   return range;
 }
 
-const exampleLabels = (n: number) => within(screen.getByRole('list', { name: `Example labels of range ${n}` })).getAllByRole('listitem').map((li) => li.textContent);
+const exampleLabels = (n: number) =>
+  within(screen.getByRole('list', { name: `Example labels of range ${n}` }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 // Typing into a page that re-plans on every key is slow on a shared CI machine.
 describe('RoomGeneratorPage', { timeout: 20_000 }, () => {

@@ -32,10 +32,7 @@ export default function RoomGeneratorPage() {
   const { data: user } = useAuthUser();
   const projectFacility = user?.facilityType || 'construction';
   // Every project type, plus the project's own if it is none of them (an older project).
-  const facilityTypes = useMemo(
-    () => [...new Set<string>([...PROJECT_TYPES, projectFacility])],
-    [projectFacility],
-  );
+  const facilityTypes = useMemo(() => [...new Set<string>([...PROJECT_TYPES, projectFacility])], [projectFacility]);
 
   const [rows, setRows] = useState<RangeRow[]>(() => [blankRow(projectFacility)]);
   const existing = useExistingRooms();
@@ -119,7 +116,10 @@ export default function RoomGeneratorPage() {
         </Button>
       </section>
 
-      <section aria-labelledby="summary-title" className="sticky bottom-0 z-10 space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
+      <section
+        aria-labelledby="summary-title"
+        className="sticky bottom-0 z-10 space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+      >
         <h2 id="summary-title" className="text-lg font-semibold text-slate-900">
           {t('summary.title')}
         </h2>
@@ -138,7 +138,10 @@ export default function RoomGeneratorPage() {
           {plan.tooMany && <p className="font-medium text-red-800">{t('summary.tooMany', { max: MAX_BULK_UNITS })}</p>}
         </div>
         {existing.isError && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          >
             <p className="flex-1">{t('summary.loadError')}</p>
             <Button variant="secondary" onClick={() => void existing.refetch()}>
               {tc('actions.retry')}

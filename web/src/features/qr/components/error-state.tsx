@@ -6,7 +6,17 @@ import { useErrorText } from '../../../lib/error-text.ts';
  * A load that failed: the screen's own words, then why in the reader's language when the server
  * said why (its code) or the connection dropped; never the server's English message.
  */
-export function ErrorState({ message, error, onRetry, retrying }: { message: string; error: unknown; onRetry: () => void; retrying?: boolean }) {
+export function ErrorState({
+  message,
+  error,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   const { t } = useTranslation('common');
   const reason = useErrorText()(error, '');
   return (

@@ -27,7 +27,14 @@ function PrefixChoice({ s }: { s: LabelSelectionState }) {
   const { tw: t } = useWording('qr');
   return (
     <div className="space-y-3 border-t border-slate-200 pt-3">
-      <TextField label={t('labels.prefix')} hint={t('labels.prefixHint')} value={s.prefix} dir="ltr" autoComplete="off" onChange={(e) => s.setPrefix(e.target.value)} />
+      <TextField
+        label={t('labels.prefix')}
+        hint={t('labels.prefixHint')}
+        value={s.prefix}
+        dir="ltr"
+        autoComplete="off"
+        onChange={(e) => s.setPrefix(e.target.value)}
+      />
       {s.prefixes.length > 0 && (
         <div role="group" aria-label={t('labels.prefixSuggestions')} className="flex flex-wrap gap-2">
           {s.prefixes.map((p) => (
@@ -60,11 +67,19 @@ function PickedChoice({ s }: { s: LabelSelectionState }) {
           {t('labels.clear')}
         </Button>
       </div>
-      <ul aria-label={t('labels.picked')} className="grid max-h-72 grid-cols-2 gap-x-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3">
+      <ul
+        aria-label={t('labels.picked')}
+        className="grid max-h-72 grid-cols-2 gap-x-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3"
+      >
         {s.listed.map((u) => (
           <li key={u.id}>
             <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded px-2 hover:bg-slate-50">
-              <input type="checkbox" className="h-5 w-5 shrink-0 accent-blue-700" checked={s.picked.has(u.id)} onChange={(e) => s.togglePicked(u.id, e.target.checked)} />
+              <input
+                type="checkbox"
+                className="h-5 w-5 shrink-0 accent-blue-700"
+                checked={s.picked.has(u.id)}
+                onChange={(e) => s.togglePicked(u.id, e.target.checked)}
+              />
               <span dir="auto" className="min-w-0 truncate text-sm">
                 {u.number}
               </span>

@@ -141,12 +141,25 @@ export function QrDataCard({ qr, qrData, onDownload, onOpenScanForm }: QrDataCar
 }
 
 /** The sheet as it prints: `copies` codes of the chosen size, each with the project name if asked. */
-export function QrPreview({ project, qrData, pending, settings }: { project: Facility; qrData: string; pending: boolean; settings: QrPrintSettings }) {
+export function QrPreview({
+  project,
+  qrData,
+  pending,
+  settings,
+}: {
+  project: Facility;
+  qrData: string;
+  pending: boolean;
+  settings: QrPrintSettings;
+}) {
   const { t } = useTranslation('qr');
   const { size, copies, includeName } = settings;
   const qrAlt = t('print.qrAlt', { name: project.name });
   return (
-    <section aria-labelledby="qr-preview" className="space-y-3 self-start rounded-xl lg:sticky lg:top-20 border border-slate-200 bg-white p-4 shadow-sm print:border-0 print:p-0 print:shadow-none">
+    <section
+      aria-labelledby="qr-preview"
+      className="space-y-3 self-start rounded-xl lg:sticky lg:top-20 border border-slate-200 bg-white p-4 shadow-sm print:border-0 print:p-0 print:shadow-none"
+    >
       <h2 id="qr-preview" className="text-lg font-semibold print:hidden">
         {t('print.preview')}
       </h2>

@@ -6,7 +6,17 @@ import { qrMatrix, qrPathData } from '../lib/qr-matrix.ts';
  * from the same markup). Black on an explicit white square, so printing without "background
  * graphics" still gives a code with its quiet zone.
  */
-export const QrSvg = memo(function QrSvg({ text, label, margin = 1, className }: { text: string; label: string; margin?: number; className?: string }) {
+export const QrSvg = memo(function QrSvg({
+  text,
+  label,
+  margin = 1,
+  className,
+}: {
+  text: string;
+  label: string;
+  margin?: number;
+  className?: string;
+}) {
   const { viewSize, d } = useMemo(() => {
     const matrix = qrMatrix(text);
     return { viewSize: matrix.size + 2 * margin, d: qrPathData(matrix, margin) };

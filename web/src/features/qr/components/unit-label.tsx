@@ -35,7 +35,11 @@ export const UnitLabel = memo(function UnitLabel({
 
   if (layout === 'single') {
     return (
-      <div data-testid="unit-label" data-unit-id={unit.id} className="flex h-full flex-col items-center justify-center gap-[8mm] text-center text-black">
+      <div
+        data-testid="unit-label"
+        data-unit-id={unit.id}
+        className="flex h-full flex-col items-center justify-center gap-[8mm] text-center text-black"
+      >
         <div dir="auto" className="font-bold leading-none break-all" style={{ fontSize: numberSize(unit.number, layout) }}>
           {unit.number}
         </div>

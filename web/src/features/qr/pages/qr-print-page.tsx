@@ -18,7 +18,12 @@ export default function QrPrintPage() {
     return (
       <div className="mx-auto max-w-3xl">
         <h1 className="mb-4 text-2xl font-bold">{t('print.title')}</h1>
-        <ErrorState message={t('print.fetchFacilityError')} error={facility.error} onRetry={() => void facility.refetch()} retrying={facility.isFetching} />
+        <ErrorState
+          message={t('print.fetchFacilityError')}
+          error={facility.error}
+          onRetry={() => void facility.refetch()}
+          retrying={facility.isFetching}
+        />
       </div>
     );
   return <QrPrintSheet project={facility.data} qr={qr} />;

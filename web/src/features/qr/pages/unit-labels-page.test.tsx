@@ -5,7 +5,6 @@ import { facility, room, userWith } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import UnitLabelsPage from './unit-labels-page.tsx';
 
-
 /** A unit with a predictable id (the label's QR encodes it). */
 const unit = (number: string, i: number) => room({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, number, floor: null });
 
@@ -115,7 +114,10 @@ describe('Unit labels page', { timeout: 15_000 }, () => {
   });
 
   it('uses room wording for a hotel', async () => {
-    renderPage([], { 'GET /api/auth/user': { body: userWith('hotel') }, 'GET /api/user/facility': { body: { ...facility, facilityType: 'hotel' } } });
+    renderPage([], {
+      'GET /api/auth/user': { body: userWith('hotel') },
+      'GET /api/user/facility': { body: { ...facility, facilityType: 'hotel' } },
+    });
     expect(await screen.findByRole('heading', { name: 'Room labels' })).toBeInTheDocument();
   });
 });

@@ -48,9 +48,19 @@ export default function UnitLabelsPage() {
       <div className="mx-auto max-w-3xl space-y-4">
         <LabelsTitle />
         {facility.isError ? (
-          <ErrorState message={t('print.fetchFacilityError')} error={facility.error} onRetry={() => void facility.refetch()} retrying={facility.isFetching} />
+          <ErrorState
+            message={t('print.fetchFacilityError')}
+            error={facility.error}
+            onRetry={() => void facility.refetch()}
+            retrying={facility.isFetching}
+          />
         ) : (
-          <ErrorState message={t('labels.fetchRoomsError')} error={units.error} onRetry={() => void units.refetch()} retrying={units.isFetching} />
+          <ErrorState
+            message={t('labels.fetchRoomsError')}
+            error={units.error}
+            onRetry={() => void units.refetch()}
+            retrying={units.isFetching}
+          />
         )}
       </div>
     );
@@ -60,7 +70,10 @@ export default function UnitLabelsPage() {
         <LabelsTitle />
         <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
           <p className="mb-4 text-slate-800">{t('labels.empty')}</p>
-          <Link to="/room-generator" className="inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800">
+          <Link
+            to="/room-generator"
+            className="inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800"
+          >
             {t('labels.emptyAction')}
           </Link>
         </div>
@@ -81,8 +94,17 @@ function LabelsEditor({ project, units }: { project: Facility; units: Room[] }) 
         <LabelPrintCard s={selection} />
       </div>
       {selection.selected.length > 0 && (
-        <section aria-label={t('labels.preview')} className="overflow-x-auto rounded-xl bg-slate-100 p-2 sm:p-4 print:overflow-visible print:bg-white print:p-0">
-          <LabelSheet units={selection.selected} layout={selection.layout} projectName={project.name} publicUrl={project.publicUrl} cleaning={wording === 'cleaning'} />
+        <section
+          aria-label={t('labels.preview')}
+          className="overflow-x-auto rounded-xl bg-slate-100 p-2 sm:p-4 print:overflow-visible print:bg-white print:p-0"
+        >
+          <LabelSheet
+            units={selection.selected}
+            layout={selection.layout}
+            projectName={project.name}
+            publicUrl={project.publicUrl}
+            cleaning={wording === 'cleaning'}
+          />
         </section>
       )}
     </div>

@@ -40,7 +40,8 @@ export function useCreateReport(kind: ReportKind) {
 export function useUpdateReport(kind: ReportKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ReportInput }) => apiRequest<Report>('PUT', `${reportPath(kind)}/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: ReportInput }) =>
+      apiRequest<Report>('PUT', `${reportPath(kind)}/${encodeURIComponent(id)}`, input),
     onSuccess: invalidate,
   });
 }

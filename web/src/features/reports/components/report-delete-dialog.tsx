@@ -17,7 +17,8 @@ export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind
         toast({ title: t(`${kind}.toast.deleted`), variant: 'success' });
         onClose();
       },
-      onError: (err) => toast({ title: t('toast.errorTitle'), description: errorText(err, t(`${kind}.toast.deleteError`)), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: t('toast.errorTitle'), description: errorText(err, t(`${kind}.toast.deleteError`)), variant: 'destructive' }),
     });
   };
   return (

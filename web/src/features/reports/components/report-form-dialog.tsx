@@ -78,7 +78,16 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField label={t('form.name')} required value={draft.name} onChange={set('name')} error={problemText('name')} maxLength={200} autoComplete="off" dir="auto" />
+      <TextField
+        label={t('form.name')}
+        required
+        value={draft.name}
+        onChange={set('name')}
+        error={problemText('name')}
+        maxLength={200}
+        autoComplete="off"
+        dir="auto"
+      />
       {dims && (
         <fieldset className="space-y-3">
           <legend className="mb-1 text-sm font-semibold text-slate-800">{t('form.dimensions')}</legend>
@@ -102,9 +111,24 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
           onChange={set('quantity')}
           error={problemText('quantity')}
         />
-        <TextField label={t('form.unitNumber')} hint={t('form.unitNumberHint')} value={draft.unitNumber} onChange={set('unitNumber')} maxLength={30} autoComplete="off" dir="auto" />
+        <TextField
+          label={t('form.unitNumber')}
+          hint={t('form.unitNumberHint')}
+          value={draft.unitNumber}
+          onChange={set('unitNumber')}
+          maxLength={30}
+          autoComplete="off"
+          dir="auto"
+        />
       </div>
-      <TextField label={t('form.reportedBy')} value={draft.reportedBy} onChange={set('reportedBy')} maxLength={100} autoComplete="off" dir="auto" />
+      <TextField
+        label={t('form.reportedBy')}
+        value={draft.reportedBy}
+        onChange={set('reportedBy')}
+        maxLength={100}
+        autoComplete="off"
+        dir="auto"
+      />
       <div className="space-y-1">
         <label htmlFor={`report-notes-${kind}`} className="block text-sm font-medium text-slate-700">
           {t('form.notes')}
@@ -120,7 +144,11 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
         />
       </div>
       {report && (
-        <SelectField label={t('form.status')} value={draft.status} onChange={(e) => setDraft((d) => ({ ...d, status: e.target.value as ReportStatus }))}>
+        <SelectField
+          label={t('form.status')}
+          value={draft.status}
+          onChange={(e) => setDraft((d) => ({ ...d, status: e.target.value as ReportStatus }))}
+        >
           {REPORT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`status.${s}`)}
@@ -137,10 +165,25 @@ function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report
  * Add (report = null) or edit a shortage or measurement. The form mounts afresh each time the
  * dialog opens, so closing it resets the form (docs/product.md "Account profile").
  */
-export function ReportFormDialog({ kind, open, report, onClose }: { kind: ReportKind; open: boolean; report: Report | null; onClose: () => void }) {
+export function ReportFormDialog({
+  kind,
+  open,
+  report,
+  onClose,
+}: {
+  kind: ReportKind;
+  open: boolean;
+  report: Report | null;
+  onClose: () => void;
+}) {
   const { tw: t } = useWording('reports');
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={t(report ? `${kind}.editTitle` : `${kind}.addTitle`)} wide={hasDimensions(kind)}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={t(report ? `${kind}.editTitle` : `${kind}.addTitle`)}
+      wide={hasDimensions(kind)}
+    >
       {open && <ReportForm key={report?.id ?? 'new'} kind={kind} report={report} onDone={onClose} />}
     </Dialog>
   );

@@ -34,7 +34,12 @@ function RowActions({ report, onEdit, onDelete }: { report: Report; onEdit: () =
       <Button variant="secondary" onClick={onEdit} aria-label={t('actions.editItem', { name: report.name })}>
         {tc('actions.edit')}
       </Button>
-      <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={onDelete} aria-label={t('actions.deleteItem', { name: report.name })}>
+      <Button
+        variant="ghost"
+        className="text-red-800 hover:bg-red-50"
+        onClick={onDelete}
+        aria-label={t('actions.deleteItem', { name: report.name })}
+      >
         {tc('actions.delete')}
       </Button>
     </div>
@@ -55,39 +60,71 @@ export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
           <caption className="sr-only">{t(`${kind}.title`)}</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.item')}</th>
-              {dims && <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.dimensions')}</th>}
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.quantity')}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.unit')}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.reportedBy')}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.status')}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.reportedAt')}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.notes')}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t('column.actions')}</th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.item')}
+              </th>
+              {dims && (
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t('column.dimensions')}
+                </th>
+              )}
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.quantity')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.unit')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.reportedBy')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.status')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.reportedAt')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.notes')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t('column.actions')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {reports.map((r) => (
               <tr key={r.id} className="border-t border-slate-200 align-middle" data-testid="report-row">
-                <td className="px-3 py-2 font-medium" dir="auto">{r.name}</td>
+                <td className="px-3 py-2 font-medium" dir="auto">
+                  {r.name}
+                </td>
                 {dims && (
                   <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                     <span dir="ltr">{dimensionsOf(r)}</span>
                   </td>
                 )}
                 <td className="px-3 py-2 tabular-nums">{r.quantity}</td>
-                <td className="px-3 py-2" dir="auto">{unit(r)}</td>
-                <td className="px-3 py-2" dir="auto">{r.reportedBy ?? '-'}</td>
-                <td className="px-3 py-2"><ReportStatusBadge status={r.status} /></td>
+                <td className="px-3 py-2" dir="auto">
+                  {unit(r)}
+                </td>
+                <td className="px-3 py-2" dir="auto">
+                  {r.reportedBy ?? '-'}
+                </td>
+                <td className="px-3 py-2">
+                  <ReportStatusBadge status={r.status} />
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.reportedAt)}</td>
                 <td className="max-w-48 px-3 py-2">
                   {r.notes ? (
-                    <span className="block truncate" title={r.notes} dir="auto">{r.notes}</span>
+                    <span className="block truncate" title={r.notes} dir="auto">
+                      {r.notes}
+                    </span>
                   ) : (
                     '-'
                   )}
                 </td>
-                <td className="px-3 py-2"><RowActions report={r} onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} /></td>
+                <td className="px-3 py-2">
+                  <RowActions report={r} onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -98,14 +135,18 @@ export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
         {reports.map((r) => (
           <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="report-card">
             <div className="flex items-start justify-between gap-3">
-              <h3 className="min-w-0 font-semibold break-words" dir="auto">{r.name}</h3>
+              <h3 className="min-w-0 font-semibold break-words" dir="auto">
+                {r.name}
+              </h3>
               <ReportStatusBadge status={r.status} />
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               {dims && (
                 <>
                   <dt className="text-slate-600">{t('column.dimensions')}</dt>
-                  <dd className="tabular-nums"><span dir="ltr">{dimensionsOf(r)}</span></dd>
+                  <dd className="tabular-nums">
+                    <span dir="ltr">{dimensionsOf(r)}</span>
+                  </dd>
                 </>
               )}
               <dt className="text-slate-600">{t('column.quantity')}</dt>
@@ -113,13 +154,17 @@ export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
               <dt className="text-slate-600">{t('column.unit')}</dt>
               <dd dir="auto">{unit(r)}</dd>
               <dt className="text-slate-600">{t('column.reportedBy')}</dt>
-              <dd className="min-w-0 break-words" dir="auto">{r.reportedBy ?? '-'}</dd>
+              <dd className="min-w-0 break-words" dir="auto">
+                {r.reportedBy ?? '-'}
+              </dd>
               <dt className="text-slate-600">{t('column.reportedAt')}</dt>
               <dd>{formatDate(r.reportedAt)}</dd>
               {r.notes && (
                 <>
                   <dt className="text-slate-600">{t('column.notes')}</dt>
-                  <dd className="min-w-0 truncate" title={r.notes} dir="auto">{r.notes}</dd>
+                  <dd className="min-w-0 truncate" title={r.notes} dir="auto">
+                    {r.notes}
+                  </dd>
                 </>
               )}
             </dl>

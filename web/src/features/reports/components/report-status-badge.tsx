@@ -12,7 +12,10 @@ export function ReportStatusBadge({ status }: { status: string }) {
   const { tw: t } = useWording('reports');
   const s: ReportStatus = status in STATUS_CLASS ? (status as ReportStatus) : 'pending';
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[s]}`} data-status={s}>
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[s]}`}
+      data-status={s}
+    >
       {t(`status.${s}`)}
     </span>
   );

@@ -22,7 +22,13 @@ const shortage = (over: Partial<Shortage> = {}): Shortage => ({
   reportedAt: '2026-11-22T22:30:00.000Z',
   ...over,
 });
-const measurement = (over: Partial<Measurement> = {}): Measurement => ({ ...shortage({ id: 'm1', name: 'Window' }), height: 1200, width: 800, thickness: 40, ...over });
+const measurement = (over: Partial<Measurement> = {}): Measurement => ({
+  ...shortage({ id: 'm1', name: 'Window' }),
+  height: 1200,
+  width: 800,
+  thickness: 40,
+  ...over,
+});
 
 /** The URLs (path + query) of every GET to `path`, in order. */
 const listUrls = (fetchMock: Mock, path: string) =>
@@ -146,7 +152,9 @@ describe('shortages table', () => {
       'GET /api/shortages': { body: [] },
       'POST /api/shortages': ({ body }) => {
         attempts += 1;
-        return attempts === 1 ? { status: 503, body: { message: 'The database is unavailable' } } : { status: 201, body: shortage({ ...(body as Partial<Shortage>), id: `s${attempts}` }) };
+        return attempts === 1
+          ? { status: 503, body: { message: 'The database is unavailable' } }
+          : { status: 201, body: shortage({ ...(body as Partial<Shortage>), id: `s${attempts}` }) };
       },
     });
     const keys = () =>
@@ -177,7 +185,10 @@ describe('shortages table', () => {
   it('words a refused add by its code (with its number), and keeps the dialog open', async () => {
     const { ue } = setup('shortages', {
       'GET /api/shortages': { body: [] },
-      'POST /api/shortages': { status: 400, body: { code: 'unit_number_unknown', message: 'Unknown apartment number: Z9', params: { number: 'Z9' } } },
+      'POST /api/shortages': {
+        status: 400,
+        body: { code: 'unit_number_unknown', message: 'Unknown apartment number: Z9', params: { number: 'Z9' } },
+      },
     });
     await screen.findByText('No shortages registered in the system');
     await ue.click(screen.getByRole('button', { name: 'Add shortage' }));
@@ -239,7 +250,7 @@ describe('shortages table', () => {
     await waitFor(() => expect(listUrls(fetchMock, '/api/shortages')).toHaveLength(2));
   });
 
-  it("reports a failed delete with the default text when the server gives none", async () => {
+  it('reports a failed delete with the default text when the server gives none', async () => {
     const { ue } = setup('shortages', {
       'GET /api/shortages': { body: [shortage()] },
       'DELETE /api/shortages/s1': { status: 500, body: {} },

@@ -64,8 +64,18 @@ export function ReportsScreen({ kind }: { kind: ReportKind }) {
         </Button>
       </header>
 
-      <div role="search" className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr] sm:items-start">
-        <TextField label={t('search.label')} hint={t('search.hint')} type="search" value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />
+      <div
+        role="search"
+        className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr] sm:items-start"
+      >
+        <TextField
+          label={t('search.label')}
+          hint={t('search.hint')}
+          type="search"
+          value={text}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
         <SelectField label={t('status.label')} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>

@@ -40,7 +40,8 @@ export function useCreateRoom() {
 export function useUpdateRoom() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateRoomInput }) => apiRequest<Room>('PUT', `/api/rooms/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdateRoomInput }) =>
+      apiRequest<Room>('PUT', `/api/rooms/${encodeURIComponent(id)}`, input),
     onSuccess: () => invalidateRoomQueries(qc),
   });
 }
@@ -51,7 +52,10 @@ export function useDeleteRoom() {
     mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/rooms/${encodeURIComponent(id)}`),
     onSuccess: (_data, id) => {
       qc.removeQueries({ queryKey: roomDetailsQuery(id).queryKey });
-      return Promise.all([qc.invalidateQueries({ queryKey: roomsQuery.queryKey }), qc.invalidateQueries({ queryKey: roomStatsQuery.queryKey })]);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: roomsQuery.queryKey }),
+        qc.invalidateQueries({ queryKey: roomStatsQuery.queryKey }),
+      ]);
     },
   });
 }

@@ -14,7 +14,10 @@ type DailyTask = NonNullable<ReturnType<typeof useRoomDetails>['data']>['tasks']
 function TaskItem({ task }: { task: DailyTask }) {
   const { t, tw, lng, timeZone } = useWording('rooms');
   return (
-    <li className={`rounded-lg border p-3 ${task.isCompleted ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white'}`} data-testid="room-task">
+    <li
+      className={`rounded-lg border p-3 ${task.isCompleted ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white'}`}
+      data-testid="room-task"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className="font-medium text-slate-900" dir="auto">
           {task.name}
@@ -77,7 +80,12 @@ export function RoomDetailsDialog({
   // The list's copy shows at once; the details call's fresher copy replaces it when it arrives.
   const shown = details.data?.room ?? room;
   return (
-    <Dialog open={room !== null} onOpenChange={(open) => !open && onClose()} title={shown ? tw('details.title', { number: shown.number }) : ''} wide>
+    <Dialog
+      open={room !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={shown ? tw('details.title', { number: shown.number }) : ''}
+      wide
+    >
       {shown && (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -110,7 +118,10 @@ export function RoomDetailsDialog({
             {details.isPending ? (
               <Loading />
             ) : details.isError ? (
-              <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              <div
+                role="alert"
+                className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+              >
                 <span>{tw('errors.fetchTasks')}</span>
                 <Button variant="secondary" onClick={() => void details.refetch()}>
                   {tc('actions.retry')}

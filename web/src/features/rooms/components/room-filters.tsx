@@ -46,7 +46,11 @@ export function RoomFilters({ rooms, value, onChange }: { rooms: Room[]; value: 
         </SelectField>
       </div>
       <div className="sm:w-48">
-        <SelectField label={t('filters.status')} value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value as StatusFilter })}>
+        <SelectField
+          label={t('filters.status')}
+          value={value.status}
+          onChange={(e) => onChange({ ...value, status: e.target.value as StatusFilter })}
+        >
           <option value="all">{t('filters.allStatuses')}</option>
           {UNIT_STATUSES.map((s) => (
             <option key={s} value={s}>

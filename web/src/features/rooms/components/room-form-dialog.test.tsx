@@ -10,11 +10,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('parseRoomForm', () => {
   it('sends an empty floor as null and a typed floor as a number', () => {
-    expect(parseRoomForm({ number: ' A101 ', floor: '', type: 'apartment' })).toEqual({ values: { number: 'A101', floor: null, type: 'apartment' } });
-    expect(parseRoomForm({ number: 'A101', floor: '-1', type: 'basement' })).toEqual({ values: { number: 'A101', floor: -1, type: 'basement' } });
+    expect(parseRoomForm({ number: ' A101 ', floor: '', type: 'apartment' })).toEqual({
+      values: { number: 'A101', floor: null, type: 'apartment' },
+    });
+    expect(parseRoomForm({ number: 'A101', floor: '-1', type: 'basement' })).toEqual({
+      values: { number: 'A101', floor: -1, type: 'basement' },
+    });
   });
   it('requires a number and a whole floor', () => {
-    expect(parseRoomForm({ number: '  ', floor: '1.5', type: 'apartment' })).toEqual({ errors: { number: 'required', floor: 'floorInvalid' } });
+    expect(parseRoomForm({ number: '  ', floor: '1.5', type: 'apartment' })).toEqual({
+      errors: { number: 'required', floor: 'floorInvalid' },
+    });
   });
 });
 
@@ -45,8 +51,10 @@ describe('RoomFormDialog', () => {
     expect(requestsTo(fetchMock, 'POST /api/rooms')).toHaveLength(0);
   });
 
-  it('shows a duplicate number (unit_number_taken) in the form and as an error toast in the reader\'s words', async () => {
-    const { onClose, user } = setup(null, { 'POST /api/rooms': { status: 409, body: { code: 'unit_number_taken', message: 'Room number already exists' } } });
+  it("shows a duplicate number (unit_number_taken) in the form and as an error toast in the reader's words", async () => {
+    const { onClose, user } = setup(null, {
+      'POST /api/rooms': { status: 409, body: { code: 'unit_number_taken', message: 'Room number already exists' } },
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add apartment' });
     await user.type(within(dialog).getByLabelText(/Apartment number/), 'A101');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -22,7 +22,9 @@ interface Draft {
 type Errors = Partial<Record<'number' | 'floor', string>>;
 
 /** Form text to the API's input: floor empty → null. Returns errors instead when the input is bad. */
-export function parseRoomForm(d: Draft): { values: RoomFormValues } | { errors: Record<keyof Errors, 'required' | 'floorInvalid' | undefined> } {
+export function parseRoomForm(
+  d: Draft,
+): { values: RoomFormValues } | { errors: Record<keyof Errors, 'required' | 'floorInvalid' | undefined> } {
   const number = d.number.trim();
   const floorText = d.floor.trim();
   const floor = floorText === '' ? null : Number(floorText);
@@ -128,7 +130,11 @@ function RoomForm({ room, onDone }: { room: Room | null; onDone: () => void }) {
 export function RoomFormDialog({ open, room, onClose }: { open: boolean; room: Room | null; onClose: () => void }) {
   const { tw } = useWording('rooms');
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={room ? tw('form.editTitle', { number: room.number }) : tw('form.addTitle')}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={room ? tw('form.editTitle', { number: room.number }) : tw('form.addTitle')}
+    >
       {open && <RoomForm key={room?.id ?? 'new'} room={room} onDone={onClose} />}
     </Dialog>
   );

@@ -15,10 +15,21 @@ afterEach(() => {
 
 const seriousViolations = async () => {
   const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 };
 
-const a101 = room({ id: 'r1', number: 'A101', floor: 1, status: 'clean', totalTasksToday: 2, completedTasksToday: 2, lastCleaned: '2026-11-22T08:30:00.000Z', lastCleanedBy: 'Yossi' });
+const a101 = room({
+  id: 'r1',
+  number: 'A101',
+  floor: 1,
+  status: 'clean',
+  totalTasksToday: 2,
+  completedTasksToday: 2,
+  lastCleaned: '2026-11-22T08:30:00.000Z',
+  lastCleanedBy: 'Yossi',
+});
 const a102 = room({ id: 'r2', number: 'A102', floor: 1, status: 'in_progress', totalTasksToday: 2, completedTasksToday: 1 });
 const b201 = room({ id: 'r3', number: 'B201', floor: 2, status: 'needs_cleaning', totalTasksToday: 2, completedTasksToday: 0 });
 const rooms = [a101, a102, b201];
@@ -84,7 +95,9 @@ describe('RoomMapPage', { timeout: 20_000 }, () => {
   it('offers the only floors present in the filter', async () => {
     setup();
     await waitFor(() => expect(cards()).toHaveLength(3));
-    const options = within(screen.getByLabelText('Floor')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Floor'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['All floors', 'Floor 1', 'Floor 2']);
   });
 
@@ -117,8 +130,30 @@ describe('RoomMapPage', { timeout: 20_000 }, () => {
     const { user } = setup(rooms, 'construction', {
       'GET /api/dashboard/room-details/r1': {
         body: detailsOf(a101, [
-          { id: 't1', name: 'Plaster', description: 'Walls', isCompleted: true, completedAt: '2026-11-22T08:30:00.000Z', cleanerName: 'Yossi', photoUrl: '/objects/p1', notes: 'ok', requiresPhoto: true, estimatedMinutes: 30 },
-          { id: 't2', name: 'Paint', description: null, isCompleted: false, completedAt: null, cleanerName: null, photoUrl: null, notes: null, requiresPhoto: true, estimatedMinutes: 20 },
+          {
+            id: 't1',
+            name: 'Plaster',
+            description: 'Walls',
+            isCompleted: true,
+            completedAt: '2026-11-22T08:30:00.000Z',
+            cleanerName: 'Yossi',
+            photoUrl: '/objects/p1',
+            notes: 'ok',
+            requiresPhoto: true,
+            estimatedMinutes: 30,
+          },
+          {
+            id: 't2',
+            name: 'Paint',
+            description: null,
+            isCompleted: false,
+            completedAt: null,
+            cleanerName: null,
+            photoUrl: null,
+            notes: null,
+            requiresPhoto: true,
+            estimatedMinutes: 20,
+          },
         ]),
       },
     });

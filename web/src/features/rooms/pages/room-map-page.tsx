@@ -14,7 +14,8 @@ import { RoomFormDialog } from '../components/room-form-dialog.tsx';
 import { RoomSummaryTiles } from '../components/room-summary-tiles.tsx';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
 
-const linkClass = 'inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800';
+const linkClass =
+  'inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800';
 
 /** The manager's home: every unit of the project with today's progress. */
 export default function RoomMapPage() {
@@ -44,7 +45,10 @@ export default function RoomMapPage() {
     body = <Loading label={tw('loading')} />;
   } else if (rooms.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-900">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-900"
+      >
         <p className="font-medium">{tw('errors.fetch')}</p>
         <Button variant="secondary" onClick={() => void rooms.refetch()}>
           {tc('actions.retry')}
@@ -53,7 +57,10 @@ export default function RoomMapPage() {
     );
   } else if (all.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="rooms-empty">
+      <div
+        className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
+        data-testid="rooms-empty"
+      >
         <p className="text-lg font-semibold text-slate-900">{tw('empty.none')}</p>
         <p className="max-w-md text-sm text-slate-700">{tw('empty.noneHint')}</p>
         <div className="flex flex-wrap justify-center gap-2">
@@ -68,7 +75,10 @@ export default function RoomMapPage() {
     );
   } else if (shown.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="rooms-no-match">
+      <div
+        className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
+        data-testid="rooms-no-match"
+      >
         <p className="font-semibold text-slate-900">{tw('empty.noMatch')}</p>
         <div className="flex flex-wrap justify-center gap-2">
           <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>

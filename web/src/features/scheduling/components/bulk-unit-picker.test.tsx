@@ -8,8 +8,18 @@ import { emptyFilter } from '../lib/unit-filter.ts';
 import { BULK_PAGE_SIZE, BulkUnitPicker } from './bulk-unit-picker.tsx';
 
 const unit = (i: number): Room => ({
-  id: `u${i}`, number: String(100 + i), type: i % 2 ? 'apartment' : 'studio', facilityType: 'construction', name: null, description: null, floor: null,
-  status: 'needs_cleaning', lastCleaned: null, lastCleanedBy: null, totalTasksToday: 0, completedTasksToday: 0,
+  id: `u${i}`,
+  number: String(100 + i),
+  type: i % 2 ? 'apartment' : 'studio',
+  facilityType: 'construction',
+  name: null,
+  description: null,
+  floor: null,
+  status: 'needs_cleaning',
+  lastCleaned: null,
+  lastCleanedBy: null,
+  totalTasksToday: 0,
+  completedTasksToday: 0,
 });
 const units = Array.from({ length: 130 }, (_, i) => unit(i));
 

@@ -30,9 +30,20 @@ export function BulkUnitPicker({
   const listId = useId();
   const [page, setPage] = useState(1);
 
-  const facilityTypes = useMemo(() => inListOrder(PROJECT_TYPES, units.map((u) => u.facilityType)), [units]);
+  const facilityTypes = useMemo(
+    () =>
+      inListOrder(
+        PROJECT_TYPES,
+        units.map((u) => u.facilityType),
+      ),
+    [units],
+  );
   const unitTypes = useMemo(
-    () => inListOrder(UNIT_TYPES, units.filter((u) => filter.facilityType === ALL || u.facilityType === filter.facilityType).map((u) => u.type)),
+    () =>
+      inListOrder(
+        UNIT_TYPES,
+        units.filter((u) => filter.facilityType === ALL || u.facilityType === filter.facilityType).map((u) => u.type),
+      ),
     [units, filter.facilityType],
   );
   const matching = useMemo(() => filterUnits(units, filter), [units, filter]);
@@ -112,7 +123,12 @@ export function BulkUnitPicker({
             {shown.map((u) => (
               <li key={u.id}>
                 <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
-                  <input type="checkbox" className="h-5 w-5 shrink-0 accent-blue-700" checked={selected.has(u.id)} onChange={(e) => toggle(u.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 shrink-0 accent-blue-700"
+                    checked={selected.has(u.id)}
+                    onChange={(e) => toggle(u.id, e.target.checked)}
+                  />
                   <span className="min-w-0">
                     <span className="block truncate font-semibold" dir="auto">
                       {u.number}

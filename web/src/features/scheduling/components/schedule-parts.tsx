@@ -65,7 +65,13 @@ export function UnitSection({ form, units, query }: { form: ScheduleForm; units:
   else if (form.mode === 'single') body = <SingleUnitPicker units={units} roomId={form.roomId} onChange={form.setRoomId} />;
   else
     body = (
-      <BulkUnitPicker units={units} filter={form.filter} onFilterChange={form.setFilter} selected={form.selected} onSelectedChange={form.setSelected} />
+      <BulkUnitPicker
+        units={units}
+        filter={form.filter}
+        onFilterChange={form.setFilter}
+        selected={form.selected}
+        onSelectedChange={form.setSelected}
+      />
     );
   return (
     <section aria-labelledby="units-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">

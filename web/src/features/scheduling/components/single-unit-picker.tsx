@@ -39,7 +39,9 @@ function UnitCurrentTasks({ roomId }: { roomId: string }) {
               <span className="font-medium" dir="auto">
                 {task.name}
               </span>
-              <span className="rounded bg-white px-2 text-xs text-slate-700 ring-1 ring-slate-200">{t(`recurrence.${task.recurrence}`)}</span>
+              <span className="rounded bg-white px-2 text-xs text-slate-700 ring-1 ring-slate-200">
+                {t(`recurrence.${task.recurrence}`)}
+              </span>
               <span className="text-xs text-slate-700">{t('single.minutes', { minutes: task.estimatedMinutes })}</span>
               {task.requiresPhoto && <span className="text-xs text-slate-700">· {t('editor.requiresPhoto')}</span>}
             </li>
@@ -65,7 +67,14 @@ export function SingleUnitPicker({ units, roomId, onChange }: { units: Room[]; r
   }, [units, query, roomId]);
 
   const label = (u: Room) =>
-    [u.number, u.name, t(unitTypeLabelKey(u.type), { defaultValue: u.type }), u.floor !== null ? t('single.floor', { floor: u.floor }) : null].filter(Boolean).join(' · ');
+    [
+      u.number,
+      u.name,
+      t(unitTypeLabelKey(u.type), { defaultValue: u.type }),
+      u.floor !== null ? t('single.floor', { floor: u.floor }) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
 
   return (
     <div className="space-y-3">

@@ -12,7 +12,15 @@ function Harness({ initial, onRows }: { initial: TaskRow[]; onRows?: (rows: Task
     setRows(next);
     onRows?.(next);
   };
-  return <TaskListEditor rows={rows} onChange={change} onUseDefaults={() => change(defaultRows('en'))} onUseTemplates={() => {}} templateCount={0} />;
+  return (
+    <TaskListEditor
+      rows={rows}
+      onChange={change}
+      onUseDefaults={() => change(defaultRows('en'))}
+      onUseTemplates={() => {}}
+      templateCount={0}
+    />
+  );
 }
 
 const minutesInputs = () => screen.getAllByLabelText(/Estimated minutes/);

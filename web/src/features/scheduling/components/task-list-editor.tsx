@@ -8,7 +8,17 @@ const control =
   'block w-full min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200';
 const labelClass = 'block text-sm font-medium text-slate-700';
 
-function TaskRowEditor({ row, index, onChange, onRemove }: { row: TaskRow; index: number; onChange: (row: TaskRow) => void; onRemove: () => void }) {
+function TaskRowEditor({
+  row,
+  index,
+  onChange,
+  onRemove,
+}: {
+  row: TaskRow;
+  index: number;
+  onChange: (row: TaskRow) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('scheduling');
   const id = useId();
   const n = index + 1;
@@ -138,7 +148,13 @@ export function TaskListEditor({
       ) : (
         <ol className="space-y-3">
           {rows.map((row, i) => (
-            <TaskRowEditor key={row.key} row={row} index={i} onChange={(r) => update(i, r)} onRemove={() => onChange(rows.filter((_, j) => j !== i))} />
+            <TaskRowEditor
+              key={row.key}
+              row={row}
+              index={i}
+              onChange={(r) => update(i, r)}
+              onRemove={() => onChange(rows.filter((_, j) => j !== i))}
+            />
           ))}
         </ol>
       )}

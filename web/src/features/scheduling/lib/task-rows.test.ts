@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../../contract/constants.ts';
 import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
-import { buildSchedulePayload, defaultRows, editRow, emptyRow, parseMinutes, projectDefaultRows, validationLimit, type TaskRow } from './task-rows.ts';
+import {
+  buildSchedulePayload,
+  defaultRows,
+  editRow,
+  emptyRow,
+  parseMinutes,
+  projectDefaultRows,
+  validationLimit,
+  type TaskRow,
+} from './task-rows.ts';
 import { filterUnits, emptyFilter } from './unit-filter.ts';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { createScheduleInput } from '../../../../../contract/schedules.ts';
@@ -60,13 +69,23 @@ describe('buildSchedulePayload', () => {
   });
 
   it('drops blank-named tasks and refuses a list with none left', () => {
-    expect(buildSchedulePayload({ mode: 'single', roomId: 'u1', roomIds: [], rows: [named(''), named('   ')] })).toEqual({ ok: false, error: 'addTask' });
-    const result = buildSchedulePayload({ mode: 'single', roomId: 'u1', roomIds: [], rows: [named('  Tiles  ', { estimatedMinutes: 'x' }), named(' ')] });
+    expect(buildSchedulePayload({ mode: 'single', roomId: 'u1', roomIds: [], rows: [named(''), named('   ')] })).toEqual({
+      ok: false,
+      error: 'addTask',
+    });
+    const result = buildSchedulePayload({
+      mode: 'single',
+      roomId: 'u1',
+      roomIds: [],
+      rows: [named('  Tiles  ', { estimatedMinutes: 'x' }), named(' ')],
+    });
     expect(result).toEqual({
       ok: true,
       payload: {
         roomId: 'u1',
-        taskTemplates: [{ name: 'Tiles', description: null, requiresPhoto: false, estimatedMinutes: 10, recurrence: 'once', translations: null }],
+        taskTemplates: [
+          { name: 'Tiles', description: null, requiresPhoto: false, estimatedMinutes: 10, recurrence: 'once', translations: null },
+        ],
       },
     });
   });
@@ -80,7 +99,10 @@ describe('buildSchedulePayload', () => {
 
   it('refuses more units or tasks than the API takes in one save', () => {
     const ids = Array.from({ length: 5001 }, (_, i) => `u${i}`);
-    expect(buildSchedulePayload({ mode: 'bulk', roomId: '', roomIds: ids, rows: [named('Paint')] })).toEqual({ ok: false, error: 'tooManyRooms' });
+    expect(buildSchedulePayload({ mode: 'bulk', roomId: '', roomIds: ids, rows: [named('Paint')] })).toEqual({
+      ok: false,
+      error: 'tooManyRooms',
+    });
     expect(buildSchedulePayload({ mode: 'bulk', roomId: '', roomIds: ids.slice(0, 5000), rows: [named('Paint')] }).ok).toBe(true);
     const many = Array.from({ length: 101 }, (_, i) => named(`T${i}`));
     expect(buildSchedulePayload({ mode: 'single', roomId: 'u1', roomIds: [], rows: many })).toEqual({ ok: false, error: 'tooManyTasks' });
@@ -95,19 +117,44 @@ describe('buildSchedulePayload', () => {
   });
 
   it('sends roomIds (and no roomId) in bulk mode', () => {
-    const result = buildSchedulePayload({ mode: 'bulk', roomId: 'ignored', roomIds: ['a', 'b'], rows: [named('Paint', { estimatedMinutes: '999', recurrence: 'daily' })] });
+    const result = buildSchedulePayload({
+      mode: 'bulk',
+      roomId: 'ignored',
+      roomIds: ['a', 'b'],
+      rows: [named('Paint', { estimatedMinutes: '999', recurrence: 'daily' })],
+    });
     expect(result.ok && result.payload).toEqual({
       roomIds: ['a', 'b'],
-      taskTemplates: [{ name: 'Paint', description: null, requiresPhoto: false, estimatedMinutes: 120, recurrence: 'daily', translations: null }],
+      taskTemplates: [
+        { name: 'Paint', description: null, requiresPhoto: false, estimatedMinutes: 120, recurrence: 'daily', translations: null },
+      ],
     });
   });
 });
 
 describe('filterUnits', () => {
   const unit = (id: string, number: string, type = 'apartment', facilityType = 'construction'): Room => ({
-    id, number, type, facilityType, name: null, description: null, floor: null, status: 'needs_cleaning', lastCleaned: null, lastCleanedBy: null, totalTasksToday: 0, completedTasksToday: 0,
+    id,
+    number,
+    type,
+    facilityType,
+    name: null,
+    description: null,
+    floor: null,
+    status: 'needs_cleaning',
+    lastCleaned: null,
+    lastCleanedBy: null,
+    totalTasksToday: 0,
+    completedTasksToday: 0,
   });
-  const units = [unit('1', '101'), unit('2', '201'), unit('3', '1201'), unit('4', 'A201'), unit('5', '205', 'penthouse'), unit('6', '210', 'standard', 'hotel')];
+  const units = [
+    unit('1', '101'),
+    unit('2', '201'),
+    unit('3', '1201'),
+    unit('4', 'A201'),
+    unit('5', '205', 'penthouse'),
+    unit('6', '210', 'standard', 'hotel'),
+  ];
 
   it('matches the floor as a prefix of the unit number only', () => {
     expect(filterUnits(units, { ...emptyFilter, floorPrefix: '2' }).map((u) => u.number)).toEqual(['201', '205', '210']);

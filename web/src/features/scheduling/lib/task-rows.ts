@@ -46,7 +46,15 @@ export function parseMinutes(input: string | number): number {
 }
 
 export function emptyRow(): TaskRow {
-  return { key: nextKey(), name: '', description: '', requiresPhoto: false, estimatedMinutes: String(DEFAULT_MINUTES), recurrence: 'once', translations: null };
+  return {
+    key: nextKey(),
+    name: '',
+    description: '',
+    requiresPhoto: false,
+    estimatedMinutes: String(DEFAULT_MINUTES),
+    recurrence: 'once',
+    translations: null,
+  };
 }
 
 /** Rows from a default list (the seven inspection stages by default, docs/product.md "Defaults and other constants"), in the reader's language. */
@@ -84,14 +92,17 @@ export function templateRows(templates: TaskTemplate[], lng: string, recurrence:
         requiresPhoto: t.requiresPhoto,
         estimatedMinutes: String(parseMinutes(t.estimatedMinutes)),
         recurrence,
-        translations: t.translations ? { ...t.translations, [lng]: { name: tr?.name || t.name, description: tr?.description || t.description || '' } } : null,
+        translations: t.translations
+          ? { ...t.translations, [lng]: { name: tr?.name || t.name, description: tr?.description || t.description || '' } }
+          : null,
       };
     });
 }
 
 /** Applies an edit to a row, dropping translations when the text changes. */
 export function editRow(row: TaskRow, patch: Partial<Omit<TaskRow, 'key' | 'translations'>>): TaskRow {
-  const textChanged = (patch.name !== undefined && patch.name !== row.name) || (patch.description !== undefined && patch.description !== row.description);
+  const textChanged =
+    (patch.name !== undefined && patch.name !== row.name) || (patch.description !== undefined && patch.description !== row.description);
   return { ...row, ...patch, translations: textChanged ? null : row.translations };
 }
 
@@ -111,7 +122,12 @@ export type SchedulePayloadResult = { ok: true; payload: CreateScheduleInput } |
  * The POST /api/task-schedules body, or the first rule it breaks (docs/product.md "Validation rules"): a unit (or units in
  * bulk) is required, and at least one task with a non-blank name; blank-named rows are dropped.
  */
-export function buildSchedulePayload(args: { mode: ScheduleMode; roomId: string; roomIds: readonly string[]; rows: readonly TaskRow[] }): SchedulePayloadResult {
+export function buildSchedulePayload(args: {
+  mode: ScheduleMode;
+  roomId: string;
+  roomIds: readonly string[];
+  rows: readonly TaskRow[];
+}): SchedulePayloadResult {
   if (args.mode === 'single' && !args.roomId) return { ok: false, error: 'selectRoom' };
   if (args.mode === 'bulk' && args.roomIds.length === 0) return { ok: false, error: 'selectRooms' };
   if (args.mode === 'bulk' && args.roomIds.length > MAX_BULK_UNITS) return { ok: false, error: 'tooManyRooms' };

@@ -6,7 +6,16 @@ import { ApiError } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { useCreateSchedule, useTaskTemplates } from '../api/scheduling.ts';
-import { buildSchedulePayload, countNamedRows, projectDefaultRows, templateRows, type ScheduleMode, type ScheduleValidationError, type TaskRow, validationLimit } from './task-rows.ts';
+import {
+  buildSchedulePayload,
+  countNamedRows,
+  projectDefaultRows,
+  templateRows,
+  type ScheduleMode,
+  type ScheduleValidationError,
+  type TaskRow,
+  validationLimit,
+} from './task-rows.ts';
 import { ALL, defaultRecurrenceOf, emptyFilter, templateFacilityOf, type UnitFilter } from './unit-filter.ts';
 
 const REDIRECT_AFTER_SAVE_MS = 2000;
@@ -62,7 +71,7 @@ export function useScheduleForm(units: Room[], facilityType: string | undefined)
   };
   /** Any change of the units clears a shown validation error. */
   const clearing =
-    <T,>(set: (v: T) => void) =>
+    <T>(set: (v: T) => void) =>
     (v: T) => {
       set(v);
       setError(null);

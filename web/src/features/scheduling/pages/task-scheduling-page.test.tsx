@@ -10,11 +10,37 @@ import TaskSchedulingPage from './task-scheduling-page.tsx';
 import heErrors from '../../../locales/he/errors.json';
 
 const user = {
-  id: 'u1', username: 'demo', firstName: 'Dana', lastName: null, email: null, phone: null, city: null, role: 'admin', isOwner: true,
-  facilityName: 'Site', facilityType: 'construction', profileImageUrl: null, projectId: 'p1', isActive: true, projectStatus: 'active', timezone: 'Asia/Jerusalem', createdAt: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  username: 'demo',
+  firstName: 'Dana',
+  lastName: null,
+  email: null,
+  phone: null,
+  city: null,
+  role: 'admin',
+  isOwner: true,
+  facilityName: 'Site',
+  facilityType: 'construction',
+  profileImageUrl: null,
+  projectId: 'p1',
+  isActive: true,
+  projectStatus: 'active',
+  timezone: 'Asia/Jerusalem',
+  createdAt: '2026-01-01T00:00:00Z',
 };
 const unit = (id: string, number: string, type = 'apartment'): Room => ({
-  id, number, type, facilityType: 'construction', name: null, description: null, floor: null, status: 'needs_cleaning', lastCleaned: null, lastCleanedBy: null, totalTasksToday: 0, completedTasksToday: 0,
+  id,
+  number,
+  type,
+  facilityType: 'construction',
+  name: null,
+  description: null,
+  floor: null,
+  status: 'needs_cleaning',
+  lastCleaned: null,
+  lastCleanedBy: null,
+  totalTasksToday: 0,
+  completedTasksToday: 0,
 });
 const units = [unit('r101', '101'), unit('r102', '102'), unit('r201', '201'), unit('r202', '202', 'penthouse'), unit('r1201', '1201')];
 
@@ -31,7 +57,17 @@ function setup(
     'GET /api/task-templates': { body: templates },
     'GET /api/task-schedules': ({ url }) => ({
       body: url.includes('roomId=r101')
-        ? [{ id: 't1', name: 'Existing stage', description: null, requiresPhoto: true, estimatedMinutes: 20, recurrence: 'once', sortOrder: 1 }]
+        ? [
+            {
+              id: 't1',
+              name: 'Existing stage',
+              description: null,
+              requiresPhoto: true,
+              estimatedMinutes: 20,
+              recurrence: 'once',
+              sortOrder: 1,
+            },
+          ]
         : [],
     }),
     'POST /api/task-schedules': post,
@@ -82,21 +118,41 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Save the schedule' }));
 
     await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/task-schedules')).toHaveLength(1));
-    const [body] = requestsTo(fetchMock, 'POST /api/task-schedules') as Array<{ roomId?: string; roomIds?: string[]; taskTemplates: Array<Record<string, unknown>> }>;
+    const [body] = requestsTo(fetchMock, 'POST /api/task-schedules') as Array<{
+      roomId?: string;
+      roomIds?: string[];
+      taskTemplates: Array<Record<string, unknown>>;
+    }>;
     expect(body.roomId).toBe('r101');
     expect(body.roomIds).toBeUndefined();
     expect(body.taskTemplates).toHaveLength(6);
-    expect(body.taskTemplates[0]).toMatchObject({ name: DEFAULT_INSPECTION_TASKS[0].text.en.name, estimatedMinutes: 30, requiresPhoto: true, recurrence: 'once' });
+    expect(body.taskTemplates[0]).toMatchObject({
+      name: DEFAULT_INSPECTION_TASKS[0].text.en.name,
+      estimatedMinutes: 30,
+      requiresPhoto: true,
+      recurrence: 'once',
+    });
     expect((body.taskTemplates[0].translations as Record<string, { name: string }>).he.name).toBe(DEFAULT_INSPECTION_TASKS[0].text.he.name);
   });
 
   it('starts from the project templates for all unit types, and offers the unit-type ones for a matching unit', async () => {
     const u = userEvent.setup();
     const tpl = (id: string, name: string, roomType: string | null, sortOrder: number) => ({
-      id, name, description: null, translations: { en: { name: `${name} (en)` } }, facilityType: 'construction', roomType, isRequired: true, requiresPhoto: false, estimatedMinutes: 12, sortOrder,
+      id,
+      name,
+      description: null,
+      translations: { en: { name: `${name} (en)` } },
+      facilityType: 'construction',
+      roomType,
+      isRequired: true,
+      requiresPhoto: false,
+      estimatedMinutes: 12,
+      sortOrder,
     });
     setup(undefined, 'en', [tpl('b', 'Second', null, 2), tpl('a', 'First', null, 1), tpl('c', 'Roof deck', 'penthouse', 3)]);
-    await waitFor(() => expect(screen.getAllByLabelText('Task name').map((i) => (i as HTMLInputElement).value)).toEqual(['First (en)', 'Second (en)']));
+    await waitFor(() =>
+      expect(screen.getAllByLabelText('Task name').map((i) => (i as HTMLInputElement).value)).toEqual(['First (en)', 'Second (en)']),
+    );
     expect(screen.getByRole('button', { name: 'From templates (2)' })).toBeEnabled();
     await u.selectOptions(screen.getByLabelText('Apartment'), 'r202');
     await u.click(screen.getByRole('button', { name: 'From templates (3)' }));
@@ -105,7 +161,18 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
 
   it('reads "rooms" and starts daily tasks for a hotel project', async () => {
     const u = userEvent.setup();
-    const tpl = { id: 'h1', name: 'Make the beds', description: null, translations: null, facilityType: 'hotel', roomType: null, isRequired: true, requiresPhoto: false, estimatedMinutes: 5, sortOrder: 1 };
+    const tpl = {
+      id: 'h1',
+      name: 'Make the beds',
+      description: null,
+      translations: null,
+      facilityType: 'hotel',
+      roomType: null,
+      isRequired: true,
+      requiresPhoto: false,
+      estimatedMinutes: 5,
+      sortOrder: 1,
+    };
     setup(undefined, 'en', [tpl], 'hotel');
     await u.click(await screen.findByRole('button', { name: 'Save the schedule' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose a room');
@@ -121,20 +188,34 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(roomStatsQuery.queryKey, {} as never);
     queryClient.setQueryData(roomDetailsQuery('r201').queryKey, {} as never);
-    const { fetchMock } = setup({ body: { message: 'ok', roomsScheduled: 2, tasksCreated: 13, tasksSkipped: 1 } }, 'en', [], 'construction', queryClient);
+    const { fetchMock } = setup(
+      { body: { message: 'ok', roomsScheduled: 2, tasksCreated: 13, tasksSkipped: 1 } },
+      'en',
+      [],
+      'construction',
+      queryClient,
+    );
     await screen.findByRole('option', { name: /^101/ });
     await u.click(screen.getByRole('button', { name: 'Copy to many apartments' }));
     await u.type(screen.getByLabelText(/Floor \(start of the apartment number\)/), '2');
     expect(screen.getByText('2 of 5 apartments match')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Matching apartments' });
-    expect(within(list).getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual(['201Apartment', '202Penthouse']);
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent),
+    ).toEqual(['201Apartment', '202Penthouse']);
 
     await u.click(screen.getByRole('button', { name: 'Select all 2 matching' }));
     expect(screen.getByTestId('schedule-summary')).toHaveTextContent('7 tasks × 2 apartments = up to 14 new tasks');
     await u.click(screen.getByRole('button', { name: 'Save the schedule' }));
 
     await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/task-schedules')).toHaveLength(1));
-    const [body] = requestsTo(fetchMock, 'POST /api/task-schedules') as Array<{ roomId?: string; roomIds: string[]; taskTemplates: unknown[] }>;
+    const [body] = requestsTo(fetchMock, 'POST /api/task-schedules') as Array<{
+      roomId?: string;
+      roomIds: string[];
+      taskTemplates: unknown[];
+    }>;
     expect(body.roomIds).toEqual(['r201', 'r202']);
     expect(body.roomId).toBeUndefined();
     expect(body.taskTemplates).toHaveLength(7);
@@ -156,7 +237,13 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     const u = userEvent.setup();
     let status = 401;
     const { fetchMock } = setup(
-      () => ({ status, body: status === 401 ? { code: 'unauthorized', message: 'Unauthorized' } : { code: 'too_many_schedule_rows', message: 'Too many units', params: { max: 5000 } } }),
+      () => ({
+        status,
+        body:
+          status === 401
+            ? { code: 'unauthorized', message: 'Unauthorized' }
+            : { code: 'too_many_schedule_rows', message: 'Too many units', params: { max: 5000 } },
+      }),
       'he',
     );
     await screen.findByRole('option', { name: /^101/ });

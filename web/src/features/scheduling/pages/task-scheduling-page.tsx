@@ -12,7 +12,6 @@ import { sortUnits } from '../lib/unit-filter.ts';
 import { useScheduleForm } from '../lib/use-schedule-form.ts';
 import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 
-
 function InactivityClosed() {
   const { tw: t } = useWording('scheduling');
   const navigate = useNavigate();
@@ -39,7 +38,12 @@ export default function TaskSchedulingPage() {
 
   if (idleExpired) return <InactivityClosed />;
   if (auth.isPending) return <Loading />;
-  if (!auth.data) return <p role="alert" className="p-4 text-center">{t('loginRequired')}</p>;
+  if (!auth.data)
+    return (
+      <p role="alert" className="p-4 text-center">
+        {t('loginRequired')}
+      </p>
+    );
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 pb-28">
@@ -59,7 +63,12 @@ export default function TaskSchedulingPage() {
       />
       <ScheduleFooter form={form} />
 
-      <Dialog open={idleWarning} onOpenChange={(open) => !open && extend()} title={t('idle.warningTitle')} description={t('idle.warningText')}>
+      <Dialog
+        open={idleWarning}
+        onOpenChange={(open) => !open && extend()}
+        title={t('idle.warningTitle')}
+        description={t('idle.warningText')}
+      >
         <div className="flex justify-end">
           <Button onClick={extend} autoFocus>
             {t('idle.extend')}

@@ -18,7 +18,8 @@ export function useCreateTaskTemplate() {
   const invalidate = useInvalidateTemplates();
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: CreateTaskTemplateInput) => apiRequest<TaskTemplate>('POST', '/api/task-templates', input, { headers: submission.headers() }),
+    mutationFn: (input: CreateTaskTemplateInput) =>
+      apiRequest<TaskTemplate>('POST', '/api/task-templates', input, { headers: submission.headers() }),
     onSuccess: () => {
       submission.renew();
       return invalidate();

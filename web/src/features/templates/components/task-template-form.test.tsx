@@ -51,7 +51,9 @@ describe('TaskTemplateForm', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText('Estimated minutes'));
     await user.type(screen.getByLabelText('Estimated minutes'), '12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ roomType: 'suite', isRequired: false, requiresPhoto: true, estimatedMinutes: 12 }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ roomType: 'suite', isRequired: false, requiresPhoto: true, estimatedMinutes: 12 }),
+    );
   });
 
   it('refuses to submit without a name', async () => {
@@ -76,16 +78,30 @@ describe('TaskTemplateForm', { timeout: 20_000 }, () => {
     const { onSubmit, user } = setup({
       facilityType: 'construction',
       template: {
-        id: 't1', name: 'Electrical', description: 'Board', translations: null, facilityType: 'construction',
-        roomType: 'penthouse', isRequired: false, requiresPhoto: true, estimatedMinutes: 25, sortOrder: 3,
+        id: 't1',
+        name: 'Electrical',
+        description: 'Board',
+        translations: null,
+        facilityType: 'construction',
+        roomType: 'penthouse',
+        isRequired: false,
+        requiresPhoto: true,
+        estimatedMinutes: 25,
+        sortOrder: 3,
       },
     });
     expect(screen.getByLabelText(/Task name/)).toHaveValue('Electrical');
     expect(screen.getByLabelText('Unit type')).toHaveValue('penthouse');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith({
-      name: 'Electrical', description: 'Board', facilityType: 'construction', roomType: 'penthouse',
-      isRequired: false, requiresPhoto: true, estimatedMinutes: 25, sortOrder: 3,
+      name: 'Electrical',
+      description: 'Board',
+      facilityType: 'construction',
+      roomType: 'penthouse',
+      isRequired: false,
+      requiresPhoto: true,
+      estimatedMinutes: 25,
+      sortOrder: 3,
     });
   });
 });

@@ -7,7 +7,13 @@ import type { TemplateFacilityType } from '../api/templates.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** Form defaults (docs/product.md "Validation rules"): 5 minutes, order 0, required, every unit type, no photo. */
-export const TEMPLATE_DEFAULTS = { estimatedMinutes: TEMPLATE_MINUTES.default, sortOrder: 0, isRequired: true, requiresPhoto: false, roomType: 'all' } as const;
+export const TEMPLATE_DEFAULTS = {
+  estimatedMinutes: TEMPLATE_MINUTES.default,
+  sortOrder: 0,
+  isRequired: true,
+  requiresPhoto: false,
+  roomType: 'all',
+} as const;
 export const MINUTES_RANGE = { min: TEMPLATE_MINUTES.min, max: TEMPLATE_MINUTES.max } as const;
 export const ORDER_RANGE = { min: 0, max: 10_000 } as const;
 
@@ -109,7 +115,13 @@ export function TaskTemplateForm({
         error={submitted ? nameError : undefined}
         autoComplete="off"
       />
-      <TextField label={t('form.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} autoComplete="off" />
+      <TextField
+        label={t('form.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={2000}
+        autoComplete="off"
+      />
       <SelectField label={t(rooms ? 'form.roomTypeRooms' : 'form.roomType')} value={roomType} onChange={(e) => setRoomType(e.target.value)}>
         <option value="all">{t(rooms ? 'roomTypes.allRooms' : 'roomTypes.all')}</option>
         {roomTypes.map((rt) => (

@@ -2,7 +2,13 @@ import type { CreateTaskTemplateInput, TaskTemplate } from '../../../../../contr
 import { toast } from '../../../components/ui/toast.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useCreateTaskTemplate, useDeleteTaskTemplate, useInitDefaultTemplates, useUpdateTaskTemplate, type TemplateFacilityType } from '../api/templates.ts';
+import {
+  useCreateTaskTemplate,
+  useDeleteTaskTemplate,
+  useInitDefaultTemplates,
+  useUpdateTaskTemplate,
+  type TemplateFacilityType,
+} from '../api/templates.ts';
 
 export type Editing = { mode: 'add' } | { mode: 'edit'; template: TaskTemplate } | null;
 
@@ -34,7 +40,8 @@ export function useTemplateActions(facilityType: TemplateFacilityType, { editing
             toast({ title: t('toast.updated'), variant: 'success' });
             done();
           },
-          onError: (err) => toast({ title: t('toast.updateError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
+          onError: (err) =>
+            toast({ title: t('toast.updateError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
         },
       );
     } else {
@@ -63,11 +70,14 @@ export function useTemplateActions(facilityType: TemplateFacilityType, { editing
     initDefaults.mutate(facilityType, {
       onSuccess: (res) =>
         res.created > 0
-          ? toast({ title: t('toast.defaultsAdded'), description: t('toast.defaultsAddedCount', { count: res.created }), variant: 'success' })
+          ? toast({
+              title: t('toast.defaultsAdded'),
+              description: t('toast.defaultsAddedCount', { count: res.created }),
+              variant: 'success',
+            })
           : toast({ title: t('toast.defaultsExist') }),
       onError: (err) => toast({ title: t('toast.defaultsError'), description: errorText(err, tc('state.error')), variant: 'destructive' }),
     });
-
 
   return {
     save,

@@ -8,8 +8,17 @@ import { findToast, mockFetch, renderWithProviders, requestsTo, type MockRespons
 import TaskManagementPage from './task-management-page.tsx';
 
 const template = (over: Partial<TaskTemplate>): TaskTemplate => ({
-  id: 't1', name: 'Waterproofing', description: null, translations: null, facilityType: 'construction',
-  roomType: null, isRequired: true, requiresPhoto: true, estimatedMinutes: 30, sortOrder: 1, ...over,
+  id: 't1',
+  name: 'Waterproofing',
+  description: null,
+  translations: null,
+  facilityType: 'construction',
+  roomType: null,
+  isRequired: true,
+  requiresPhoto: true,
+  estimatedMinutes: 30,
+  sortOrder: 1,
+  ...over,
 });
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -17,7 +26,9 @@ const ok = (body: unknown): MockResponse => ({ body });
 
 const seriousViolations = async () => {
   const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 };
 
 function setup(routes: Routes = {}, language: Locale = 'en') {
@@ -60,7 +71,9 @@ describe('TaskManagementPage', { timeout: 20_000 }, () => {
   });
 
   it('adds a template for the chosen facility type with the form defaults', async () => {
-    const { fetchMock, urls, user } = setup({ 'POST /api/task-templates': ok(template({ id: 't3', name: 'Fresh towels', facilityType: 'hotel' })) });
+    const { fetchMock, urls, user } = setup({
+      'POST /api/task-templates': ok(template({ id: 't3', name: 'Fresh towels', facilityType: 'hotel' })),
+    });
     await screen.findByText('Waterproofing');
     await user.selectOptions(screen.getByLabelText('Facility type'), 'hotel');
     await user.click(screen.getByRole('button', { name: 'Add template' }));
@@ -69,7 +82,16 @@ describe('TaskManagementPage', { timeout: 20_000 }, () => {
 
     await findToast('Task template created');
     expect(requestsTo(fetchMock, 'POST /api/task-templates')).toEqual([
-      { name: 'Fresh towels', description: null, facilityType: 'hotel', roomType: null, isRequired: true, requiresPhoto: false, estimatedMinutes: 5, sortOrder: 0 },
+      {
+        name: 'Fresh towels',
+        description: null,
+        facilityType: 'hotel',
+        roomType: null,
+        isRequired: true,
+        requiresPhoto: false,
+        estimatedMinutes: 5,
+        sortOrder: 0,
+      },
     ]);
     expect(urls()).toContain('/api/task-templates?facilityType=hotel');
   });

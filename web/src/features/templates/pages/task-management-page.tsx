@@ -46,7 +46,10 @@ export default function TaskManagementPage() {
         <p className="text-sm text-slate-700">{t('subtitle')}</p>
       </header>
 
-      <section className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end" aria-label={t('toolbar')}>
+      <section
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
+        aria-label={t('toolbar')}
+      >
         <div className="sm:w-56">
           <SelectField
             label={t('facilityFilter')}
@@ -94,7 +97,12 @@ export default function TaskManagementPage() {
         ) : (
           <ul className="space-y-3">
             {list.map((tpl) => (
-              <TaskTemplateCard key={tpl.id} template={tpl} onEdit={() => setEditing({ mode: 'edit', template: tpl })} onDelete={() => setDeleting(tpl)} />
+              <TaskTemplateCard
+                key={tpl.id}
+                template={tpl}
+                onEdit={() => setEditing({ mode: 'edit', template: tpl })}
+                onDelete={() => setDeleting(tpl)}
+              />
             ))}
           </ul>
         )}
@@ -104,12 +112,24 @@ export default function TaskManagementPage() {
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         title={editing?.mode === 'edit' ? t('form.editTitle') : t('form.addTitle')}
-        description={t('form.for', { facility: t(projectTypeLabelKey(editing?.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType)) })}
+        description={t('form.for', {
+          facility: t(
+            projectTypeLabelKey(
+              editing?.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType)
+                ? editing.template.facilityType
+                : facilityType,
+            ),
+          ),
+        })}
       >
         {editing && (
           <TaskTemplateForm
             key={editing.mode === 'edit' ? editing.template.id : 'new'}
-            facilityType={editing.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType) ? editing.template.facilityType : facilityType}
+            facilityType={
+              editing.mode === 'edit' && isTemplateFacilityType(editing.template.facilityType)
+                ? editing.template.facilityType
+                : facilityType
+            }
             template={editing.mode === 'edit' ? editing.template : null}
             saving={actions.saving}
             onSubmit={actions.save}

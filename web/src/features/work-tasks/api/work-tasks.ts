@@ -1,6 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import type { completeTaskInput, measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '../../../../../contract/worker.ts';
+import type {
+  completeTaskInput,
+  measurementPublicInput,
+  PublicRoomDetails,
+  PublicTask,
+  shortagePublicInput,
+} from '../../../../../contract/worker.ts';
 import { prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 
@@ -34,7 +40,14 @@ export function usePendingWrites(roomId: string | undefined): OutboxEntry[] {
 }
 
 export function completeTask(roomId: string, taskId: string, body: z.input<typeof completeTaskInput>) {
-  return enqueue({ kind: 'complete', method: 'PUT', url: `/api/scheduled-tasks-complete/${encodeURIComponent(taskId)}`, body, roomId, taskId });
+  return enqueue({
+    kind: 'complete',
+    method: 'PUT',
+    url: `/api/scheduled-tasks-complete/${encodeURIComponent(taskId)}`,
+    body,
+    roomId,
+    taskId,
+  });
 }
 
 export function reportShortage(body: z.input<typeof shortagePublicInput>) {
@@ -47,5 +60,11 @@ export function reportMeasurement(body: z.input<typeof measurementPublicInput>) 
 
 /** Starting work is safe to repeat (a second call answers "continuing"), so it travels the outbox too. */
 export function startWorkSession(roomId: string, workerName: string, floorNumber?: string) {
-  return enqueue({ kind: 'session', method: 'POST', url: '/api/work-sessions', body: { roomId, workerName, floorNumber: floorNumber || undefined }, roomId });
+  return enqueue({
+    kind: 'session',
+    method: 'POST',
+    url: '/api/work-sessions',
+    body: { roomId, workerName, floorNumber: floorNumber || undefined },
+    roomId,
+  });
 }

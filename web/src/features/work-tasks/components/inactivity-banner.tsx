@@ -17,7 +17,12 @@ export function InactivityBanner({ remainingMs, onExtend }: { remainingMs: numbe
       <ClockIcon className="h-6 w-6" />
       <p className="flex-1 font-medium">
         {t('inactivity.warning')}{' '}
-        <span data-testid="countdown" data-urgent={red ? 'true' : 'false'} className={`font-mono text-lg font-bold tabular-nums ${red ? 'text-red-700' : ''}`} dir="ltr">
+        <span
+          data-testid="countdown"
+          data-urgent={red ? 'true' : 'false'}
+          className={`font-mono text-lg font-bold tabular-nums ${red ? 'text-red-700' : ''}`}
+          dir="ltr"
+        >
           {formatCountdown(remainingMs)}
         </span>
       </p>

@@ -37,7 +37,15 @@ function snapshot(video: HTMLVideoElement): Promise<File | null> {
  * The photo taker: the rear camera live in the page, with a choice of camera, plus the phone's own
  * camera app (the most reliable on cheap Android) and a picker for an existing photo. One image.
  */
-export function PhotoDialog({ open, onOpenChange, onPicked }: { open: boolean; onOpenChange: (open: boolean) => void; onPicked: (file: File) => void }) {
+export function PhotoDialog({
+  open,
+  onOpenChange,
+  onPicked,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPicked: (file: File) => void;
+}) {
   const { t } = useTranslation('workTasks');
   const nativeId = useId();
   const galleryId = useId();
@@ -134,9 +142,18 @@ export function PhotoDialog({ open, onOpenChange, onPicked }: { open: boolean; o
                     void el.play().catch(() => undefined);
                   }
                 }}
-                playsInline muted autoPlay className="h-full w-full object-cover" aria-label={t('photo.preview')} />
-              {state === 'init' && <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-white">{t('photo.cameraStarting')}</p>}
-              {state === 'error' && <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-white">{t('photo.cameraError')}</p>}
+                playsInline
+                muted
+                autoPlay
+                className="h-full w-full object-cover"
+                aria-label={t('photo.preview')}
+              />
+              {state === 'init' && (
+                <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-white">{t('photo.cameraStarting')}</p>
+              )}
+              {state === 'error' && (
+                <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-white">{t('photo.cameraError')}</p>
+              )}
             </div>
             {state === 'ready' && (
               <Button onClick={() => void capture()} className="min-h-14 w-full text-base">
@@ -174,7 +191,15 @@ export function PhotoDialog({ open, onOpenChange, onPicked }: { open: boolean; o
         >
           <CameraIcon /> {t('photo.takePhoto')}
         </label>
-        <input id={nativeId} type="file" accept="image/*" capture="environment" className="sr-only" onChange={onFile} data-testid="photo-native-input" />
+        <input
+          id={nativeId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="sr-only"
+          onChange={onFile}
+          data-testid="photo-native-input"
+        />
         <label
           htmlFor={galleryId}
           className="flex min-h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-base font-medium text-slate-800 focus-within:ring-2 focus-within:ring-blue-300"

@@ -54,7 +54,13 @@ export function ReportDialog({
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
-    const common = { name: value.name, quantity: value.quantity, apartmentId: roomId, reportedBy: workerName, notes: locationNote(unitNumber, floor) };
+    const common = {
+      name: value.name,
+      quantity: value.quantity,
+      apartmentId: roomId,
+      reportedBy: workerName,
+      notes: locationNote(unitNumber, floor),
+    };
     const status = measuring
       ? await reportMeasurement({ ...common, height: value.height, width: value.width, thickness: value.thickness })
       : await reportShortage(common);

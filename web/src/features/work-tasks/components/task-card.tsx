@@ -58,7 +58,21 @@ function CompletionStatus({ queued, pending }: { queued: boolean; pending?: Outb
 }
 
 /** The open card's always-visible part: number, name, minutes, photo mark, status; opens the card. */
-function TaskSummary({ task, index, expanded, onToggle, panelId, status }: { task: PublicTask; index: number; expanded: boolean; onToggle: () => void; panelId: string; status: ReactNode }) {
+function TaskSummary({
+  task,
+  index,
+  expanded,
+  onToggle,
+  panelId,
+  status,
+}: {
+  task: PublicTask;
+  index: number;
+  expanded: boolean;
+  onToggle: () => void;
+  panelId: string;
+  status: ReactNode;
+}) {
   const { t, i18n } = useTranslation('workTasks');
   const { name, description } = localized(task, i18n.language);
   return (
@@ -96,7 +110,19 @@ function TaskSummary({ task, index, expanded, onToggle, panelId, status }: { tas
 }
 
 /** The notes field and "complete", which looks unavailable until the photo is there. */
-function CompleteActions({ notes, onNotes, busy, photoTaken, onComplete }: { notes: string; onNotes: (notes: string) => void; busy: boolean; photoTaken: boolean; onComplete: () => void }) {
+function CompleteActions({
+  notes,
+  onNotes,
+  busy,
+  photoTaken,
+  onComplete,
+}: {
+  notes: string;
+  onNotes: (notes: string) => void;
+  busy: boolean;
+  photoTaken: boolean;
+  onComplete: () => void;
+}) {
   const { t } = useTranslation('workTasks');
   const notesId = useId();
   return (
@@ -121,7 +147,12 @@ function CompleteActions({ notes, onNotes, busy, photoTaken, onComplete }: { not
           <CameraIcon className="h-4 w-4" /> {t('photo.firstHint')}
         </p>
       )}
-      <Button onClick={onComplete} disabled={busy} aria-disabled={!photoTaken || busy} className={`min-h-14 w-full text-base ${photoTaken ? '' : 'cursor-not-allowed opacity-60'}`}>
+      <Button
+        onClick={onComplete}
+        disabled={busy}
+        aria-disabled={!photoTaken || busy}
+        className={`min-h-14 w-full text-base ${photoTaken ? '' : 'cursor-not-allowed opacity-60'}`}
+      >
         <CheckIcon /> {busy ? t('task.sending') : t('task.complete')}
       </Button>
     </>
@@ -143,12 +174,36 @@ function OpenCard({ task, index, expanded, onToggle, roomId, workerName, pending
   const panelId = useId();
   const c = useTaskCompletion({ task, roomId, workerName, pending });
   return (
-    <li data-testid="task-card" data-completed="false" className={`rounded-xl border-2 bg-white ${expanded ? 'border-blue-600 shadow-md' : 'border-slate-300'}`}>
-      <TaskSummary task={task} index={index} expanded={expanded} onToggle={onToggle} panelId={panelId} status={<CompletionStatus queued={c.queued} pending={pending} />} />
+    <li
+      data-testid="task-card"
+      data-completed="false"
+      className={`rounded-xl border-2 bg-white ${expanded ? 'border-blue-600 shadow-md' : 'border-slate-300'}`}
+    >
+      <TaskSummary
+        task={task}
+        index={index}
+        expanded={expanded}
+        onToggle={onToggle}
+        panelId={panelId}
+        status={<CompletionStatus queued={c.queued} pending={pending} />}
+      />
       {expanded && (
         <div id={panelId} className="space-y-4 border-t border-slate-200 p-3">
-          {task.requiresPhoto && <TaskPhoto photo={c.photo} busy={c.busy} onPicked={(file) => void c.upload(file, false)} onRetry={(file) => void c.upload(file, true)} />}
-          <CompleteActions notes={c.notes} onNotes={c.setNotes} busy={c.busy} photoTaken={c.photoTaken} onComplete={() => void c.complete()} />
+          {task.requiresPhoto && (
+            <TaskPhoto
+              photo={c.photo}
+              busy={c.busy}
+              onPicked={(file) => void c.upload(file, false)}
+              onRetry={(file) => void c.upload(file, true)}
+            />
+          )}
+          <CompleteActions
+            notes={c.notes}
+            onNotes={c.setNotes}
+            busy={c.busy}
+            photoTaken={c.photoTaken}
+            onComplete={() => void c.complete()}
+          />
         </div>
       )}
     </li>

@@ -29,8 +29,17 @@ function PhotoProgress({ photo }: { photo: PhotoState }) {
   const percent = photo.status === 'uploading' ? photo.percent : 0;
   return (
     <div className="space-y-1" role="status">
-      <p className="text-sm font-medium text-slate-800">{photo.status === 'compressing' ? t('photo.preparing') : t('photo.uploading', { percent })}</p>
-      <div role="progressbar" aria-label={t('photo.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 w-full overflow-hidden rounded-full bg-slate-200">
+      <p className="text-sm font-medium text-slate-800">
+        {photo.status === 'compressing' ? t('photo.preparing') : t('photo.uploading', { percent })}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={t('photo.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full bg-blue-700 transition-all" style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -71,7 +80,17 @@ function PhotoStatus({ photo, onRetry }: { photo: PhotoState; onRetry: (file: Fi
 }
 
 /** The photo part of an open task card: preview, progress or status, and "add / change photo". */
-export function TaskPhoto({ photo, busy, onPicked, onRetry }: { photo: PhotoState; busy: boolean; onPicked: (file: File) => void; onRetry: (file: File) => void }) {
+export function TaskPhoto({
+  photo,
+  busy,
+  onPicked,
+  onRetry,
+}: {
+  photo: PhotoState;
+  busy: boolean;
+  onPicked: (file: File) => void;
+  onRetry: (file: File) => void;
+}) {
   const { t } = useTranslation('workTasks');
   const [dialogOpen, setDialogOpen] = useState(false);
   const preview = usePreviewUrl(photo.status === 'idle' ? undefined : photo.file);
@@ -82,7 +101,12 @@ export function TaskPhoto({ photo, busy, onPicked, onRetry }: { photo: PhotoStat
       {(photo.status === 'compressing' || photo.status === 'uploading') && <PhotoProgress photo={photo} />}
       <PhotoStatus photo={photo} onRetry={onRetry} />
       {canPick && (
-        <Button variant={photo.status === 'done' ? 'secondary' : 'primary'} onClick={() => setDialogOpen(true)} className="min-h-14 w-full text-base" disabled={busy}>
+        <Button
+          variant={photo.status === 'done' ? 'secondary' : 'primary'}
+          onClick={() => setDialogOpen(true)}
+          className="min-h-14 w-full text-base"
+          disabled={busy}
+        >
           <CameraIcon /> {photo.status === 'done' ? t('photo.replace') : t('photo.add')}
         </Button>
       )}

@@ -28,7 +28,13 @@ export class PhotoError extends Error {
 }
 
 /** Refusals whose own words (errors namespace) tell the worker more than the step's general ones. */
-const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set(['photo_empty', 'photo_type_unsupported', 'photo_quota_exceeded', 'unit_uploads_busy', 'upload_in_progress']);
+const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set([
+  'photo_empty',
+  'photo_type_unsupported',
+  'photo_quota_exceeded',
+  'unit_uploads_busy',
+  'upload_in_progress',
+]);
 
 /** What to tell the worker about a failed photo step, in their language (never the server's English). */
 export function photoErrorText(t: TFunction, err: PhotoError): string {

@@ -96,7 +96,10 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
     let cancelled = false;
     void findWaitingPhoto(task.id).then((file) => {
       if (cancelled) return;
-      if (uploaded) setPhoto((s) => (s.status === 'idle' ? { status: 'done', file: file ?? new File([], 'photo.jpg', { type: 'image/jpeg' }), photoUrl: uploaded } : s));
+      if (uploaded)
+        setPhoto((s) =>
+          s.status === 'idle' ? { status: 'done', file: file ?? new File([], 'photo.jpg', { type: 'image/jpeg' }), photoUrl: uploaded } : s,
+        );
       else if (file) void upload(file, true); // try at once: the signal may be back
     });
     return () => {
@@ -121,7 +124,8 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
   useEffect(
     () =>
       onOutboxResult((r) => {
-        if (!r.ok && r.entry.taskId === task.id && task.requiresPhoto && r.error.code && PHOTO_AGAIN.has(r.error.code)) setPhoto({ status: 'idle' });
+        if (!r.ok && r.entry.taskId === task.id && task.requiresPhoto && r.error.code && PHOTO_AGAIN.has(r.error.code))
+          setPhoto({ status: 'idle' });
       }),
     [task.id, task.requiresPhoto],
   );
@@ -133,7 +137,17 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
  * A task card's completion: its photo (usePhotoUpload), the notes, and "complete" — sent at once,
  * kept in the outbox without signal, or kept on the phone until a waiting photo is up.
  */
-export function useTaskCompletion({ task, roomId, workerName, pending }: { task: PublicTask; roomId: string; workerName: string; pending?: OutboxEntry }) {
+export function useTaskCompletion({
+  task,
+  roomId,
+  workerName,
+  pending,
+}: {
+  task: PublicTask;
+  roomId: string;
+  workerName: string;
+  pending?: OutboxEntry;
+}) {
   const { t } = useTranslation('workTasks');
   const [notes, setNotes] = useState('');
   const [sending, setSending] = useState(false);

@@ -55,7 +55,11 @@ const completed = (id: string) => (): MockResponse => {
   return { body: { message: 'Task completed successfully', taskId: id, completedAt: '2026-11-23T08:00:00.000Z', workDate: '2026-11-23' } };
 };
 
-function renderPage(url: string, routes: Record<string, MockResponse | ((r: { method: string; url: string; body: unknown }) => MockResponse | Promise<MockResponse>)> = {}, tasks = [tiles, plaster, electric]) {
+function renderPage(
+  url: string,
+  routes: Record<string, MockResponse | ((r: { method: string; url: string; body: unknown }) => MockResponse | Promise<MockResponse>)> = {},
+  tasks = [tiles, plaster, electric],
+) {
   const fetchMock = mockFetch({
     [`GET /api/rooms-public/${ROOM_ID}`]: { body: room },
     [TASKS_URL]: () => ({ body: tasks.map((x) => (serverDone.has(x.id) ? { ...x, isCompleted: true } : x)) }),
@@ -135,7 +139,9 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
   });
 
   it('says the unit is unknown when the server answers 404', async () => {
-    renderPage(asWorker, { [`GET /api/rooms-public/${ROOM_ID}`]: { status: 404, body: { code: 'unit_not_found', message: 'Unit not found' } } });
+    renderPage(asWorker, {
+      [`GET /api/rooms-public/${ROOM_ID}`]: { status: 404, body: { code: 'unit_not_found', message: 'Unit not found' } },
+    });
     expect(await screen.findByRole('heading', { name: 'Apartment not found. Scan the code again.' })).toBeInTheDocument();
   });
 
@@ -167,7 +173,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     localStorage.removeItem('shalav.worker.name');
   });
 
-  it("skips the welcome step when the address carries the worker name, and leaves \"today\" to the project's clock", async () => {
+  it('skips the welcome step when the address carries the worker name, and leaves "today" to the project\'s clock', async () => {
     const { fetchMock } = renderPage(asWorker);
     expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
     expect(screen.queryByText(/Welcome to work/)).toBeNull();
@@ -214,7 +220,13 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
 
   it('will not complete a photo task before its photo is uploaded, then sends the photo path with an Idempotency-Key', async () => {
     const { fetchMock } = renderPage(asWorker, {
-      'POST /api/objects/upload': { body: { uploadURL: '/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz', objectPath: '/objects/units/u1/p1', expiresAt: '2026-11-23T09:00:00.000Z' } },
+      'POST /api/objects/upload': {
+        body: {
+          uploadURL: '/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz',
+          objectPath: '/objects/units/u1/p1',
+          expiresAt: '2026-11-23T09:00:00.000Z',
+        },
+      },
       [COMPLETE('t1')]: completed('t1'),
     });
     await screen.findByText('Wall tiles');
@@ -250,27 +262,40 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.change(within(cardOf('Wall tiles')).getByLabelText(/Notes/), { target: { value: 'north wall done' } });
     fireEvent.click(complete);
     await findToast('Task completed successfully');
-    expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([{ notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana' }]);
+    expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([
+      { notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana' },
+    ]);
     expect(headersOf(fetchMock, COMPLETE('t1'))[0]['Idempotency-Key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
     await waitFor(() => expect(cardOf('Wall tiles')).toHaveAttribute('data-completed', 'true'));
   });
 
   it("tells the worker 'cannot upload image' when no upload address is given", async () => {
-    renderPage(asWorker, { 'POST /api/objects/upload': { status: 403, body: { code: 'project_inactive', message: 'This project is not active' } } });
+    renderPage(asWorker, {
+      'POST /api/objects/upload': { status: 403, body: { code: 'project_inactive', message: 'This project is not active' } },
+    });
     await screen.findByText('Wall tiles');
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
-    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(await screen.findByTestId('photo-file-input'), {
+      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+    });
     await findToast('Cannot upload image');
     expect(FakeXhr.all).toHaveLength(0);
   });
 
   it('asks the worker to wait a minute when the server says too many photos (429)', async () => {
-    renderPage(asWorker, { 'POST /api/objects/upload': { status: 429, body: { code: 'rate_limited', message: 'Too many uploads. Please wait a minute and try again.' } } });
+    renderPage(asWorker, {
+      'POST /api/objects/upload': {
+        status: 429,
+        body: { code: 'rate_limited', message: 'Too many uploads. Please wait a minute and try again.' },
+      },
+    });
     await screen.findByText('Wall tiles');
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
-    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(await screen.findByTestId('photo-file-input'), {
+      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+    });
     await findToast('Too many photos at once. Wait a minute and send the photo again.');
     expect(FakeXhr.all).toHaveLength(0);
   });
@@ -280,7 +305,9 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     await screen.findByText('Wall tiles');
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
-    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(await screen.findByTestId('photo-file-input'), {
+      target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] },
+    });
     await findToast('Only a photo can be uploaded');
     expect(compression.fn).not.toHaveBeenCalled();
   });
@@ -314,7 +341,9 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
   });
 
   it("explains the server's refusal in the worker's language and does not mark the task done", async () => {
-    renderPage(asWorker, { [COMPLETE('t2')]: { status: 409, body: { code: 'task_already_completed', message: 'This task was already completed by Avi' } } });
+    renderPage(asWorker, {
+      [COMPLETE('t2')]: { status: 409, body: { code: 'task_already_completed', message: 'This task was already completed by Avi' } },
+    });
     await screen.findByText('Plaster');
     fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
@@ -326,14 +355,22 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
 
   it('decides by the refusal code: photo_missing asks for the photo again; another 400 is not "photo missing"', async () => {
     renderPage(asWorker, {
-      'POST /api/objects/upload': { body: { uploadURL: '/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz', objectPath: '/objects/units/u1/p1', expiresAt: '2026-11-23T09:00:00.000Z' } },
+      'POST /api/objects/upload': {
+        body: {
+          uploadURL: '/api/objects/upload/tok_abcdefghijklmnopqrstuvwxyz',
+          objectPath: '/objects/units/u1/p1',
+          expiresAt: '2026-11-23T09:00:00.000Z',
+        },
+      },
       [COMPLETE('t1')]: { status: 400, body: { code: 'photo_missing', message: 'SERVER ENGLISH' } },
       [COMPLETE('t2')]: { status: 400, body: { code: 'validation_failed', message: 'SERVER ENGLISH' } },
     });
     await screen.findByText('Wall tiles');
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
-    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(await screen.findByTestId('photo-file-input'), {
+      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+    });
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     FakeXhr.all[0].respond(200, { objectPath: '/objects/units/u1/p1', contentType: 'image/jpeg', size: 1 });
     expect(await within(cardOf('Wall tiles')).findByRole('button', { name: /Change photo/ })).toBeInTheDocument();
@@ -393,7 +430,16 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await findToast('The measurement was added to the table successfully');
     expect(requestsTo(fetchMock, 'POST /api/measurements-public')).toEqual([
-      { name: 'Window opening', quantity: 1, apartmentId: ROOM_ID, reportedBy: 'Dana', notes: 'דירה A12, קומה 3', height: 2100, width: 0, thickness: 0 },
+      {
+        name: 'Window opening',
+        quantity: 1,
+        apartmentId: ROOM_ID,
+        reportedBy: 'Dana',
+        notes: 'דירה A12, קומה 3',
+        height: 2100,
+        width: 0,
+        thickness: 0,
+      },
     ]);
   });
 
@@ -421,7 +467,9 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
   it('has no serious accessibility violations on the welcome step, the task list, an open card and a dialog', async () => {
     const serious = async () => {
       const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     };
     const first = renderPage(`/work-tasks/${ROOM_ID}`);
     await screen.findByText('Welcome to work in apartment A12');

@@ -14,7 +14,16 @@ import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { startWorkSession, tasksUrl, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
-import { ArrowNextIcon, BackIcon, BoxIcon, CheckIcon, HomeIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
+import {
+  ArrowNextIcon,
+  BackIcon,
+  BoxIcon,
+  CheckIcon,
+  HomeIcon,
+  NoSignalIcon,
+  RulerIcon,
+  WarningIcon,
+} from '../../../components/ui/icons.tsx';
 import { InactivityBanner } from '../components/inactivity-banner.tsx';
 import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
@@ -62,7 +71,11 @@ function Header({ room }: { room: PublicRoomDetails }) {
   const { t } = useTranslation('workTasks');
   return (
     <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur">
-      <a {...linkTo('/qr-scan')} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100" aria-label={t('backToScan')}>
+      <a
+        {...linkTo('/qr-scan')}
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+        aria-label={t('backToScan')}
+      >
         <BackIcon className="h-6 w-6" />
       </a>
       <div className="min-w-0 flex-1">
@@ -98,7 +111,16 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
       <main className="mx-auto max-w-md space-y-5 p-4">
         <h2 className="text-2xl font-bold text-slate-900">{t('welcome.title', { number: room.number, context: wording(room) })}</h2>
         <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
-          <TextField label={t('welcome.nameLabel')} dir="auto" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} required autoFocus />
+          <TextField
+            label={t('welcome.nameLabel')}
+            dir="auto"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="name"
+            maxLength={100}
+            required
+            autoFocus
+          />
           <Button type="submit" disabled={name.length === 0 || starting} className="min-h-14 w-full text-base">
             <ArrowNextIcon /> {starting ? t('task.sending') : t('welcome.start')}
           </Button>
@@ -120,7 +142,14 @@ function ProgressBar({ done, total }: { done: number; total: number }) {
         <span>{t('progress.title')}</span>
         <span data-testid="progress-text">{t('progress.count', { done, total })}</span>
       </p>
-      <div role="progressbar" aria-label={t('progress.title')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="h-4 w-full overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label={t('progress.title')}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="h-4 w-full overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-emerald-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
     </section>
@@ -138,7 +167,9 @@ function useOutboxAnswers() {
           const url = tasksUrl(entry.roomId);
           if (r.ok) {
             // The server confirmed: show it at once, then read the truth again.
-            setResourceData<PublicTask[]>(url, (old) => old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)));
+            setResourceData<PublicTask[]>(url, (old) =>
+              old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)),
+            );
             toast({ title: t('toast.taskCompleted'), variant: 'success' });
           } else {
             toast({ title: t('toast.completeError'), description: refusalText(t, r.error), variant: 'destructive' });
@@ -146,7 +177,12 @@ function useOutboxAnswers() {
           invalidateResource(url);
         } else if (entry.kind === 'shortage' || entry.kind === 'measurement') {
           if (r.ok) toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageAdded' : 'toast.measurementAdded'), variant: 'success' });
-          else toast({ title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'), description: refusalText(t, r.error), variant: 'destructive' });
+          else
+            toast({
+              title: t(entry.kind === 'shortage' ? 'toast.shortageError' : 'toast.measurementError'),
+              description: refusalText(t, r.error),
+              variant: 'destructive',
+            });
         }
       }),
     [t],
@@ -157,7 +193,10 @@ function useOutboxAnswers() {
 function CompletionNote({ room, allDone }: { room: PublicRoomDetails; allDone: boolean }) {
   const { t } = useTranslation('workTasks');
   return allDone ? (
-    <section className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4 text-center text-emerald-900" data-testid="all-done">
+    <section
+      className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4 text-center text-emerald-900"
+      data-testid="all-done"
+    >
       <p className="flex items-center justify-center gap-2 text-xl font-bold">
         <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
       </p>
@@ -208,7 +247,9 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
           <>
             <ProgressBar done={done} total={list.length} />
             {list.length === 0 ? (
-              <p className="rounded-xl border border-slate-300 bg-white p-4 text-center text-slate-800">{t('empty', { context: wording(room) })}</p>
+              <p className="rounded-xl border border-slate-300 bg-white p-4 text-center text-slate-800">
+                {t('empty', { context: wording(room) })}
+              </p>
             ) : (
               <ol className="space-y-3" aria-label={t('tasksLabel')}>
                 {list.map((task, i) => (
@@ -229,7 +270,10 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
         )}
 
         {waitingReports > 0 && (
-          <p className="flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm font-semibold text-amber-900" role="status">
+          <p
+            className="flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm font-semibold text-amber-900"
+            role="status"
+          >
             <NoSignalIcon /> {t('outbox.reportsWaiting', { n: waitingReports })}
           </p>
         )}
@@ -283,7 +327,8 @@ export default function WorkTasksPage() {
   useEffect(() => {
     startOutbox();
     return onOutboxResult((r) => {
-      if (r.entry.kind === 'session' && !r.ok) toast({ title: t('toast.sessionError'), description: refusalText(t, r.error), variant: 'destructive' });
+      if (r.entry.kind === 'session' && !r.ok)
+        toast({ title: t('toast.sessionError'), description: refusalText(t, r.error), variant: 'destructive' });
     });
   }, [t]);
 

@@ -24,7 +24,9 @@ export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; f
             {task.apartmentName && <span className="ms-2 text-sm font-normal text-slate-700">{task.apartmentName}</span>}
           </h3>
         </div>
-        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ring-1 ${badgeClass[task.status]}`}>{t(`status.${task.status}`)}</span>
+        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ring-1 ${badgeClass[task.status]}`}>
+          {t(`status.${task.status}`)}
+        </span>
       </div>
 
       <p className="font-medium text-slate-900" dir="auto">
@@ -59,7 +61,12 @@ export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; f
           rel="noopener noreferrer"
           className="flex min-h-11 items-center gap-3 self-start rounded-md text-sm font-medium text-blue-800 underline"
         >
-          <img src={photo} alt={t('card.photoAlt', { task: task.name, apartment: task.apartmentNumber })} loading="lazy" className="h-20 w-20 rounded-md object-cover ring-1 ring-slate-200" />
+          <img
+            src={photo}
+            alt={t('card.photoAlt', { task: task.name, apartment: task.apartmentNumber })}
+            loading="lazy"
+            className="h-20 w-20 rounded-md object-cover ring-1 ring-slate-200"
+          />
           {t('card.openPhoto')}
         </a>
       )}

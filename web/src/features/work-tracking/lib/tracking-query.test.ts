@@ -10,8 +10,18 @@ describe('tracking query', () => {
   });
 
   it('reads the URL defensively and writes it back without defaults', () => {
-    expect(readFilters(new URLSearchParams('status=bogus&page=-2&q=x'))).toEqual({ search: 'x', status: 'all', projectType: 'all', page: 1 });
-    expect(readFilters(new URLSearchParams('status=completed&page=4&type=hotel'))).toEqual({ search: '', status: 'completed', projectType: 'hotel', page: 4 });
+    expect(readFilters(new URLSearchParams('status=bogus&page=-2&q=x'))).toEqual({
+      search: 'x',
+      status: 'all',
+      projectType: 'all',
+      page: 1,
+    });
+    expect(readFilters(new URLSearchParams('status=completed&page=4&type=hotel'))).toEqual({
+      search: '',
+      status: 'completed',
+      projectType: 'hotel',
+      page: 4,
+    });
     expect(writeFilters({ search: 'dana', status: 'pending', projectType: 'all', page: 1 }).toString()).toBe('q=dana&status=pending');
   });
 });

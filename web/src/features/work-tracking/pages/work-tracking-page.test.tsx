@@ -7,13 +7,31 @@ import { mockFetch, renderWithProviders, type MockResponse } from '../../../test
 import WorkTrackingPage from './work-tracking-page.tsx';
 
 const task = (over: Partial<ScheduledTask>): ScheduledTask => ({
-  id: 't1', name: 'Plumbing and water pressure test', description: null, recurrence: 'once', apartmentId: 'a1', apartmentNumber: 'A101', apartmentName: null,
-  apartmentType: 'penthouse', apartmentFloor: 1, facilityType: 'construction', workerName: null, isCompleted: false, completedAt: null, photoUrl: null, notes: null, status: 'pending',
+  id: 't1',
+  name: 'Plumbing and water pressure test',
+  description: null,
+  recurrence: 'once',
+  apartmentId: 'a1',
+  apartmentNumber: 'A101',
+  apartmentName: null,
+  apartmentType: 'penthouse',
+  apartmentFloor: 1,
+  facilityType: 'construction',
+  workerName: null,
+  isCompleted: false,
+  completedAt: null,
+  photoUrl: null,
+  notes: null,
+  status: 'pending',
   ...over,
 });
 
 const page = (items: ScheduledTask[], total = items.length, p = 1): ScheduledTasksPage => ({
-  items, total, page: p, pageSize: 50, counts: { all: 120, pending: 70, in_progress: 20, completed: 30 },
+  items,
+  total,
+  page: p,
+  pageSize: 50,
+  counts: { all: 120, pending: 70, in_progress: 20, completed: 30 },
 });
 
 /** GET /api/scheduled-tasks answers with `answer(query)`; the query strings asked for are collected. */
@@ -40,7 +58,15 @@ describe('WorkTrackingPage', { timeout: 20_000 }, () => {
   it('renders a card with apartment, type, floor, worker, recurrence note, time, badge, photo and notes', async () => {
     setup(() => ({
       body: page([
-        task({ id: 'done', workerName: 'Yossi', isCompleted: true, status: 'completed', completedAt: '2026-11-22T08:30:00Z', photoUrl: '/objects/photos/p1.jpg', notes: 'Leak fixed' }),
+        task({
+          id: 'done',
+          workerName: 'Yossi',
+          isCompleted: true,
+          status: 'completed',
+          completedAt: '2026-11-22T08:30:00Z',
+          photoUrl: '/objects/photos/p1.jpg',
+          notes: 'Leak fixed',
+        }),
         task({ id: 'open', apartmentNumber: 'B7', recurrence: 'daily', apartmentFloor: null }),
       ]),
     }));
@@ -118,7 +144,10 @@ describe('WorkTrackingPage', { timeout: 20_000 }, () => {
   });
 
   it('moves a page number past the end back to the last page', async () => {
-    const { queries } = setup((q) => ({ body: q.get('page') === '3' ? page([task({})], 120, 3) : page([], 120, 9) }), '/work-tracking?page=9');
+    const { queries } = setup(
+      (q) => ({ body: q.get('page') === '3' ? page([task({})], 120, 3) : page([], 120, 9) }),
+      '/work-tracking?page=9',
+    );
     await waitFor(() => expect(queries.at(-1)).toBe('page=3&pageSize=50'));
     expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
   });

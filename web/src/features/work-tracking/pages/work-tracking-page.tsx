@@ -34,7 +34,8 @@ export default function WorkTrackingPage() {
     if (filters.search.trim() !== text.trim()) setText(filters.search);
   }
 
-  const update = (patch: Partial<TrackingFilters>, replace = true) => setParams(writeFilters({ ...filters, page: 1, ...patch }), { replace });
+  const update = (patch: Partial<TrackingFilters>, replace = true) =>
+    setParams(writeFilters({ ...filters, page: 1, ...patch }), { replace });
 
   // The search box writes to the URL 300 ms after the last keystroke.
   useEffect(() => {
@@ -73,7 +74,14 @@ export default function WorkTrackingPage() {
       </header>
 
       <div className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <TextField label={t('search.label')} hint={t('search.hint')} type="search" value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />
+        <TextField
+          label={t('search.label')}
+          hint={t('search.hint')}
+          type="search"
+          value={text}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
         <SelectField label={t('projectType.label')} value={filters.projectType} onChange={(e) => update({ projectType: e.target.value })}>
           {PROJECT_TYPE_FILTERS.map((p) => (
             <option key={p} value={p}>
@@ -94,12 +102,17 @@ export default function WorkTrackingPage() {
             aria-pressed={filters.status === s}
             onClick={() => update({ status: s })}
             className={`flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${
-              filters.status === s ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+              filters.status === s
+                ? 'border-blue-700 bg-blue-700 text-white'
+                : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
             }`}
           >
             {t(`status.${s}`)}
             {data && (
-              <span className={`rounded-full px-2 text-xs ${filters.status === s ? 'bg-white/20' : 'bg-slate-100'}`} data-testid={`count-${s}`}>
+              <span
+                className={`rounded-full px-2 text-xs ${filters.status === s ? 'bg-white/20' : 'bg-slate-100'}`}
+                data-testid={`count-${s}`}
+              >
                 {data.counts[s]}
               </span>
             )}

@@ -17,7 +17,9 @@ export function InactivityWarning({ remainingMs, onExtend }: { remainingMs: numb
         <ClockIcon className="h-7 w-7" />
         {t('idle.warning')}
       </p>
-      <p className={`text-xl font-bold tabular-nums ${urgent ? 'text-red-800' : ''}`}>{t('idle.countdown', { time: formatCountdown(remainingMs) })}</p>
+      <p className={`text-xl font-bold tabular-nums ${urgent ? 'text-red-800' : ''}`}>
+        {t('idle.countdown', { time: formatCountdown(remainingMs) })}
+      </p>
       <button
         type="button"
         onClick={onExtend}

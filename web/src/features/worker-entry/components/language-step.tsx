@@ -28,9 +28,7 @@ export function LanguageStep({ current, onChoose }: { current: string; onChoose:
               data-testid={`language-${lng}`}
             >
               <span>{LANGUAGE_NAMES[lng]}</span>
-              {lng === current && (
-                <CheckIcon className="h-6 w-6" />
-              )}
+              {lng === current && <CheckIcon className="h-6 w-6" />}
             </button>
           </li>
         ))}

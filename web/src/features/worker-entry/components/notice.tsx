@@ -7,7 +7,19 @@ const tones = {
 } as const;
 
 /** A full-width message with a big icon: what happened and what to do, in the worker's language. */
-export function Notice({ icon, title, children, tone = 'info', action }: { icon: ReactNode; title?: ReactNode; children: ReactNode; tone?: keyof typeof tones; action?: ReactNode }) {
+export function Notice({
+  icon,
+  title,
+  children,
+  tone = 'info',
+  action,
+}: {
+  icon: ReactNode;
+  title?: ReactNode;
+  children: ReactNode;
+  tone?: keyof typeof tones;
+  action?: ReactNode;
+}) {
   return (
     <div role={tone === 'info' ? 'status' : 'alert'} className={`space-y-3 rounded-xl border-2 p-5 ${tones[tone]}`}>
       <div className="flex items-start gap-3">

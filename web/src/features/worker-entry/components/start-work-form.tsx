@@ -5,7 +5,17 @@ import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
 import { resolveUnit } from '../lib/unit-match.ts';
 import { splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
-import { ArrowDownIcon, ArrowNextIcon, BuildingIcon, CheckIcon, ClockIcon, DoorIcon, UserIcon, UsersIcon, XIcon } from '../../../components/ui/icons.tsx';
+import {
+  ArrowDownIcon,
+  ArrowNextIcon,
+  BuildingIcon,
+  CheckIcon,
+  ClockIcon,
+  DoorIcon,
+  UserIcon,
+  UsersIcon,
+  XIcon,
+} from '../../../components/ui/icons.tsx';
 
 export interface StartWorkValues {
   unit: PublicRoom;
@@ -82,7 +92,11 @@ interface UnitState {
 }
 
 /** Under the unit field: loading, the unit chosen, no such unit, "several match" — or nothing. */
-function unitStatus(t: TFunction, { loading, unit, unitText, current, matches }: UnitState, ctx: { context: 'rooms' | undefined }): ReactNode {
+function unitStatus(
+  t: TFunction,
+  { loading, unit, unitText, current, matches }: UnitState,
+  ctx: { context: 'rooms' | undefined },
+): ReactNode {
   if (loading) return <span className="text-slate-700">{t('loadingUnits')}</span>;
   if (unit) {
     return (
@@ -138,7 +152,15 @@ function FloorField({ floor, onChange }: { floor: string; onChange: (floor: stri
 }
 
 /** First name (suggestions from the project's known workers) and an optional last name. */
-function NameFields({ name, onChange, knownNames }: { name: WorkerName; onChange: (update: (name: WorkerName) => WorkerName) => void; knownNames: readonly string[] }) {
+function NameFields({
+  name,
+  onChange,
+  knownNames,
+}: {
+  name: WorkerName;
+  onChange: (update: (name: WorkerName) => WorkerName) => void;
+  knownNames: readonly string[];
+}) {
   const { t } = useTranslation('qrScan');
   const lastId = useId();
   const nameSuggestions = useMemo(() => suggestNames(knownNames, fullName(name)), [knownNames, name]);
@@ -183,7 +205,19 @@ function NameFields({ name, onChange, knownNames }: { name: WorkerName; onChange
 }
 
 /** The primary action at the bottom of the screen, reachable with one thumb, with what it still needs. */
-function StartActions({ missing, loading, canStart, submitting, onBack }: { missing: string[]; loading: boolean; canStart: boolean; submitting: boolean; onBack: () => void }) {
+function StartActions({
+  missing,
+  loading,
+  canStart,
+  submitting,
+  onBack,
+}: {
+  missing: string[];
+  loading: boolean;
+  canStart: boolean;
+  submitting: boolean;
+  onBack: () => void;
+}) {
   const { t } = useTranslation(['qrScan', 'common']);
   const requirementsId = useId();
   const showMissing = missing.length > 0 && !loading;
@@ -228,7 +262,18 @@ function StartActions({ missing, loading, canStart, submitting, onBack }: { miss
  * first name (suggestions from the project's known workers), optional last name. The start button
  * sits at the bottom, under the thumb, and stays disabled until a unit and a first name are there.
  */
-export function StartWorkForm({ units, unitsQuery, onUnitTextChange, knownNames, initialName, wording, unitsError, submitting, onBack, onStart }: StartWorkFormProps) {
+export function StartWorkForm({
+  units,
+  unitsQuery,
+  onUnitTextChange,
+  knownNames,
+  initialName,
+  wording,
+  unitsError,
+  submitting,
+  onBack,
+  onStart,
+}: StartWorkFormProps) {
   const { t } = useTranslation(['qrScan', 'common']);
   const ctx = { context: wording };
   const choice = useUnitChoice(units, unitsQuery, onUnitTextChange);
@@ -261,7 +306,9 @@ export function StartWorkForm({ units, unitsQuery, onUnitTextChange, knownNames,
               <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-3">
                 <span className="font-bold text-slate-900">{u.number}</span>
                 <span className="text-base text-slate-700">
-                  {[u.name && u.name !== u.number ? u.name : null, u.floor !== null ? t('unit.option', { floor: u.floor }) : null].filter(Boolean).join(' · ')}
+                  {[u.name && u.name !== u.number ? u.name : null, u.floor !== null ? t('unit.option', { floor: u.floor }) : null]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </span>
             )}

@@ -11,9 +11,11 @@ import { suggestUnits } from '../../../../../contract/worker-rules.ts';
 import QrScanPage from './qr-scan-page.tsx';
 
 /** The server's suggestions: the first 10 matches of `q` (its ranking is tested on the server). */
-const searchAnswer = (all: PublicRoom[]) => ({ url }: { url: string }) => ({
-  body: suggestUnits(all, new URL(url, 'http://x').searchParams.get('q') ?? ''),
-});
+const searchAnswer =
+  (all: PublicRoom[]) =>
+  ({ url }: { url: string }) => ({
+    body: suggestUnits(all, new URL(url, 'http://x').searchParams.get('q') ?? ''),
+  });
 const qOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams.get('q');
 
 const room = (id: string, number: string, floor: number | null, name: string | null = null): PublicRoom => ({
@@ -29,12 +31,20 @@ const room = (id: string, number: string, floor: number | null, name: string | n
 const units = [room('u1', 'A101', 1), room('u2', 'B101', 1), room('u3', 'C205', 2), room('u4', '12', 0), room('u5', '112', 1)];
 const project: PublicFacility = { id: 'p1', name: 'Migdal Ha-Yam', facilityType: 'construction', isActive: true };
 
-function setup({ facility = { body: project }, names = ['Ivan Petrov Sidorov', 'Anna Lee'], session, url = '/qr-scan?qrId=qr-1' }: { facility?: MockResponse; names?: string[]; session?: MockResponse; url?: string } = {}) {
+function setup({
+  facility = { body: project },
+  names = ['Ivan Petrov Sidorov', 'Anna Lee'],
+  session,
+  url = '/qr-scan?qrId=qr-1',
+}: { facility?: MockResponse; names?: string[]; session?: MockResponse; url?: string } = {}) {
   const fetchMock = mockFetch({
     'GET /api/facility/by-qr/qr-1': facility,
     'GET /api/rooms-public': searchAnswer(units),
     'GET /api/worker-names': { body: names },
-    'POST /api/work-sessions': session ?? { status: 201, body: { message: 'Work started successfully', continuing: false, sessionId: 's1' } },
+    'POST /api/work-sessions': session ?? {
+      status: 201,
+      body: { message: 'Work started successfully', continuing: false, sessionId: 's1' },
+    },
   });
   const view = renderWorkerPage(<QrScanPage />, { url, language: 'en' });
   return { fetchMock, ...view };
@@ -155,7 +165,9 @@ describe('/qr-scan worker entry', () => {
   it('says "continuing existing work" when the server finds today\'s session, and pre-fills the remembered name', async () => {
     localStorage.setItem('shalav.worker.name', JSON.stringify({ first: 'Anna', last: 'Lee' }));
     const user = userEvent.setup();
-    const { fetchMock } = setup({ session: { status: 200, body: { message: 'Continuing existing work', continuing: true, sessionId: 's1' } } });
+    const { fetchMock } = setup({
+      session: { status: 200, body: { message: 'Continuing existing work', continuing: true, sessionId: 's1' } },
+    });
     await chooseEnglish(user);
     expect(screen.getByTestId('first-name-input')).toHaveValue('Anna');
     expect(screen.getByTestId('last-name-input')).toHaveValue('Lee');
@@ -170,7 +182,7 @@ describe('/qr-scan worker entry', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/work-tasks/u1?workerName=Anna%20Lee&floorNumber=3');
   });
 
-  it('shows the reason in the worker\'s language when the server refuses, and stays on the form', async () => {
+  it("shows the reason in the worker's language when the server refuses, and stays on the form", async () => {
     const user = userEvent.setup();
     setup({ session: { status: 429, body: { code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' } } });
     await chooseEnglish(user);
@@ -252,7 +264,11 @@ describe('/qr-scan worker entry', () => {
 
   it('says so when the project has no units yet', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'GET /api/facility/by-qr/qr-1': { body: project }, 'GET /api/rooms-public': { body: [] }, 'GET /api/worker-names': { body: [] } });
+    mockFetch({
+      'GET /api/facility/by-qr/qr-1': { body: project },
+      'GET /api/rooms-public': { body: [] },
+      'GET /api/worker-names': { body: [] },
+    });
     renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
     await user.click(screen.getByTestId('language-en'));
     expect(await screen.findByText(en.errors.noUnits)).toBeInTheDocument();
@@ -313,7 +329,9 @@ describe('/qr-scan worker entry', () => {
   it('has no serious accessibility violations on either step, suggestion list open', async () => {
     const serious = async () => {
       const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     };
     const user = userEvent.setup();
     setup();

@@ -88,7 +88,11 @@ function useStartWork(qrId: string | null, wording: 'rooms' | undefined, retryUn
 }
 
 /** Why the form cannot show (no QR, unknown QR, a load error, an inactive project…), and the way back. */
-function BlockingNotice({ onBack, children, ...notice }: Omit<ComponentProps<typeof Notice>, 'children'> & { onBack: () => void; children: ReactNode }) {
+function BlockingNotice({
+  onBack,
+  children,
+  ...notice
+}: Omit<ComponentProps<typeof Notice>, 'children'> & { onBack: () => void; children: ReactNode }) {
   const { t } = useTranslation('qrScan');
   return (
     <div className="space-y-4">
@@ -142,7 +146,8 @@ export default function QrScanPage() {
     else if (unknownQr && qrId === recallQrId()) rememberQrId(null);
   }, [facility.data, unknownQr, qrId]);
 
-  const loadErrorText = (err: unknown) => (err instanceof ApiError && err.code === 'rate_limited' ? t('errors.tooMany') : t('errors.loadFailed'));
+  const loadErrorText = (err: unknown) =>
+    err instanceof ApiError && err.code === 'rate_limited' ? t('errors.tooMany') : t('errors.loadFailed');
 
   const chooseLanguage = (lng: Locale) => {
     void setLanguage(lng);
