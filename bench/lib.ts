@@ -165,18 +165,16 @@ export async function seedMap(db: Db, count: number) {
       .values(unitRows.slice(i, i + 200).flatMap((u) => stages.map((s) => ({ ...s, projectId: project.id, unitId: u.id }))))
       .returning({ id: tasks.id, unitId: tasks.unitId, sortOrder: tasks.sortOrder });
     const done = rows.filter((_r, j) => j % 3 === 0);
-    await db
-      .insert(taskCompletions)
-      .values(
-        done.map((r) => ({
-          projectId: project.id,
-          taskId: r.id,
-          unitId: r.unitId,
-          workDate: today,
-          period: 'once',
-          workerName: 'Bench Worker',
-        })),
-      );
+    await db.insert(taskCompletions).values(
+      done.map((r) => ({
+        projectId: project.id,
+        taskId: r.id,
+        unitId: r.unitId,
+        workDate: today,
+        period: 'once',
+        workerName: 'Bench Worker',
+      })),
+    );
   }
   return { projectId: project.id, qrId: project.qrId, username, today };
 }

@@ -119,17 +119,15 @@ describe('Idempotency-Key on create routes', () => {
 
   it('forgets answers after a day', async () => {
     const key = newKey();
-    await ctx.database.db
-      .insert(idempotentRequests)
-      .values({
-        route: 'POST /api/rooms',
-        key,
-        caller: 'x',
-        fingerprint: 'y',
-        status: 201,
-        body: '{}',
-        createdAt: new Date(Date.now() - IDEMPOTENCY_TTL_MS - 1000),
-      });
+    await ctx.database.db.insert(idempotentRequests).values({
+      route: 'POST /api/rooms',
+      key,
+      caller: 'x',
+      fingerprint: 'y',
+      status: 201,
+      body: '{}',
+      createdAt: new Date(Date.now() - IDEMPOTENCY_TTL_MS - 1000),
+    });
     await purgeIdempotentRequests(ctx.database.db);
     expect(await ctx.database.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, key))).toEqual([]);
   });

@@ -50,15 +50,13 @@ export async function updateProjectCard(db: Db, p: { projectId: string; card: Ca
 export async function cancelProject(db: Db, p: { projectId: string; userId: string; paidUntil: string; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ status: 'cancelled', paidUntil: p.paidUntil, updatedAt: p.now }).where(eq(projects.id, p.projectId));
-    await tx
-      .insert(auditLog)
-      .values({
-        projectId: p.projectId,
-        actorType: 'user',
-        actorId: p.userId,
-        action: 'project.cancelled',
-        data: { paidUntil: p.paidUntil },
-      });
+    await tx.insert(auditLog).values({
+      projectId: p.projectId,
+      actorType: 'user',
+      actorId: p.userId,
+      action: 'project.cancelled',
+      data: { paidUntil: p.paidUntil },
+    });
   });
 }
 
