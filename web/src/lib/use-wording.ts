@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
-// TODO(feature boundaries): the signed-in user's query belongs in lib/queries once the auth feature moves it there.
-import { useAuthUser } from '../features/auth/api/auth.ts';
+import { useAuthUser } from './queries/session.ts';
 import { useTranslation } from './i18n-react.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardInput, Profile } from '../../../../../contract/auth.ts';
 import { apiRequest } from '../../../lib/api.ts';
-import { authUserKey, profileKey } from '../../auth/api/auth.ts';
+import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
 
 /** Both the profile and the signed-in user carry the project status and card: refresh both. */
 function useRefreshAccount() {

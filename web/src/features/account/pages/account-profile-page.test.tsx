@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../../contract/auth.ts';
-import { authUserKey } from '../../auth/api/auth.ts';
+import { authUserKey } from '../../../lib/queries/session.ts';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { dismissToast } from '../../../components/ui/toast.ts';
 import heErrors from '../../../locales/he/errors.json';

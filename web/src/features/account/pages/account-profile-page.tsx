@@ -5,7 +5,7 @@ import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useProfile } from '../../auth/api/auth.ts';
+import { useProfile } from '../../../lib/queries/session.ts';
 import { AccountCancelSection } from '../components/account-cancel-section.tsx';
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { CardSummary } from '../components/card-summary.tsx';

@@ -1,27 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { LoginInput, Profile, User, registerInput } from '../../../../../contract/auth.ts';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api.ts';
+import type { LoginInput, User, registerInput } from '../../../../../contract/auth.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { authUserKey } from '../../../lib/queries/session.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
-
-export const authUserKey = ['/api/auth/user'] as const;
-
-/** The signed-in user, or null when the server says 401 (not signed in). */
-export function useAuthUser() {
-  return useQuery({
-    queryKey: authUserKey,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<User>('/api/auth/user', { signal, quiet401: true });
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'unauthorized') return null;
-        throw err;
-      }
-    },
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useLogin() {
   const qc = useQueryClient();
@@ -67,9 +49,4 @@ export function useLogout() {
       qc.setQueryData(authUserKey, null);
     },
   });
-}
-
-export const profileKey = ['/api/user/profile'] as const;
-export function useProfile(enabled = true) {
-  return useQuery({ queryKey: profileKey, queryFn: ({ signal }) => apiGet<Profile>('/api/user/profile', { signal }), enabled });
 }

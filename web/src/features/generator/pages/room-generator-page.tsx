@@ -6,7 +6,7 @@ import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useAuthUser } from '../../auth/api/auth.ts';
+import { useAuthUser } from '../../../lib/queries/session.ts';
 import { BulkCreateError, useCreateRoomsBulk, useExistingRooms } from '../api/generator.ts';
 import { newRowId, planGeneration, rowFromTemplate, type RangeRow } from '../components/generator-rows.ts';
 import { QuickTemplates } from '../components/quick-templates.tsx';

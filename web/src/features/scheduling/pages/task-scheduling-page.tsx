@@ -4,7 +4,7 @@ import { useWording } from '../../../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { useAuthUser } from '../../auth/api/auth.ts';
+import { useAuthUser } from '../../../lib/queries/session.ts';
 import { useRooms } from '../api/scheduling.ts';
 import { ModeToggle, ScheduleFooter, UnitSection } from '../components/schedule-parts.tsx';
 import { TaskListEditor } from '../components/task-list-editor.tsx';

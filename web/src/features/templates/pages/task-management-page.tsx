@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useAuthUser } from '../../auth/api/auth.ts';
+import { useAuthUser } from '../../../lib/queries/session.ts';
 import { isTemplateFacilityType, templateText, useTaskTemplates, type TemplateFacilityType } from '../api/templates.ts';
 import { useTemplateActions, type Editing } from '../lib/use-template-actions.ts';
 import { TaskTemplateCard } from '../components/task-template-card.tsx';

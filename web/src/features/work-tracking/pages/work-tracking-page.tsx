@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useScheduledTasks } from '../api/scheduled-tasks.ts';
 import { ScheduledTaskCard } from '../components/scheduled-task-card.tsx';
-import { useAuthUser } from '../../auth/api/auth.ts';
+import { useAuthUser } from '../../../lib/queries/session.ts';
 import {
   PROJECT_TYPE_FILTERS,
   SEARCH_DEBOUNCE_MS,
