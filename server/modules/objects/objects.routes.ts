@@ -51,6 +51,9 @@ const tooMany = () => tooManyRequests('rate_limited', 'Too many uploads. Please 
  * Photos (docs/decisions/005-photo-storage.md, 011-uploads-under-load.md): the worker page asks for a single-use upload address bound to
  * the unit, PUTs the bytes there, then completes the task with the `/objects/...` path. The server
  * checks the bytes (JPEG, PNG, WebP, HEIC; ≤ 10 MB) before anything is stored.
+ *
+ * Longer than 150 lines on purpose: it is the module's route table (ticket, upload with its
+ * preParsing claim, read), and the upload's single-use rules read best side by side.
  */
 export async function objectRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

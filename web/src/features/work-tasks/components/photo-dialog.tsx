@@ -33,23 +33,8 @@ function snapshot(video: HTMLVideoElement): Promise<File | null> {
   );
 }
 
-/**
- * The photo taker: the rear camera live in the page, with a choice of camera, plus the phone's own
- * camera app (the most reliable on cheap Android) and a picker for an existing photo. One image.
- */
-export function PhotoDialog({
-  open,
-  onOpenChange,
-  onPicked,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onPicked: (file: File) => void;
-}) {
-  const { t } = useTranslation('workTasks');
-  const nativeId = useId();
-  const galleryId = useId();
-  const cameraSelectId = useId();
+/** The rear camera, live while the dialog is open: its state, the cameras to choose from, and a stop. */
+function useLiveCamera(open: boolean) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [state, setState] = useState<CameraState>(hasLiveCamera() ? 'init' : 'unsupported');
@@ -99,14 +84,39 @@ export function PhotoDialog({
     };
   }, [open, startCamera]);
 
+  const stop = useCallback(() => {
+    stopStream(streamRef.current);
+    streamRef.current = null;
+  }, []);
+  return { videoRef, streamRef, state, setState, devices, deviceId, setDeviceId, startCamera, stop };
+}
+
+/**
+ * The photo taker: the rear camera live in the page, with a choice of camera, plus the phone's own
+ * camera app (the most reliable on cheap Android) and a picker for an existing photo. One image.
+ */
+export function PhotoDialog({
+  open,
+  onOpenChange,
+  onPicked,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPicked: (file: File) => void;
+}) {
+  const { t } = useTranslation('workTasks');
+  const nativeId = useId();
+  const galleryId = useId();
+  const cameraSelectId = useId();
+  const { videoRef, streamRef, state, setState, devices, deviceId, setDeviceId, startCamera, stop } = useLiveCamera(open);
+
   const accept = (file: File) => {
     const problem = checkPhoto(file);
     if (problem) {
       toast({ title: t(`photo.errors.${problem}`), variant: 'destructive' });
       return;
     }
-    stopStream(streamRef.current);
-    streamRef.current = null;
+    stop();
     onPicked(file);
     onOpenChange(false);
   };
