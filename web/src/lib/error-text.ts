@@ -1,4 +1,4 @@
-import i18n, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import type { ErrorCode, ErrorParams } from '../../../contract/errors.ts';
 import { ApiError } from './api.ts';
@@ -14,7 +14,7 @@ function keyOf(code: ErrorCode, params: ErrorParams | undefined): string {
 }
 
 /** A failed fetch (no connection, DNS, a dropped socket) rather than an answer from the server. */
-export const isNetworkError = (err: unknown) => err instanceof TypeError;
+const isNetworkError = (err: unknown) => err instanceof TypeError;
 
 /**
  * Any error in the reader's language: an API refusal by its code (docs/decisions/018-error-codes.md),
@@ -32,6 +32,3 @@ export function useErrorText() {
   const { t } = useTranslation(ERRORS_NS);
   return useCallback((err: unknown, fallback?: string) => errorText(t, err, fallback), [t]);
 }
-
-/** For code outside React (the outbox, upload helpers): the default instance, whose init loads `errors`. */
-export const errorTextNow = (err: unknown, fallback?: string) => errorText(i18n.t, err, fallback);

@@ -13,26 +13,34 @@ function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
   return { controlId, hintId, errorId, describedBy };
 }
 
-export function TextField({
+/** A control's label (with the required mark), hint and error around it, tied together by ids. */
+function FieldFrame({
   label,
   hint,
   error,
-  id,
-  ...props
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
-  const ids = useFieldIds(id, hint, error);
+  required,
+  ids,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  required?: boolean;
+  ids: ReturnType<typeof useFieldIds>;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={ids.controlId} className="block text-sm font-medium text-slate-700">
         {label}
-        {props.required && (
+        {required && (
           <span className="text-red-700" aria-hidden>
             {' '}
             *
           </span>
         )}
       </label>
-      <input id={ids.controlId} className={control} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...props} />
+      {children}
       {hint && (
         <p id={ids.hintId} className="text-xs text-slate-600">
           {hint}
@@ -47,6 +55,21 @@ export function TextField({
   );
 }
 
+export function TextField({
+  label,
+  hint,
+  error,
+  id,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} required={props.required} ids={ids}>
+      <input id={ids.controlId} className={control} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...props} />
+    </FieldFrame>
+  );
+}
+
 export function SelectField({
   label,
   hint,
@@ -57,29 +80,10 @@ export function SelectField({
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: ReactNode; error?: string }) {
   const ids = useFieldIds(id, hint, error);
   return (
-    <div className="space-y-1">
-      <label htmlFor={ids.controlId} className="block text-sm font-medium text-slate-700">
-        {label}
-        {props.required && (
-          <span className="text-red-700" aria-hidden>
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+    <FieldFrame label={label} hint={hint} error={error} required={props.required} ids={ids}>
       <select id={ids.controlId} className={control} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...props}>
         {children}
       </select>
-      {hint && (
-        <p id={ids.hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={ids.errorId} className="text-xs text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

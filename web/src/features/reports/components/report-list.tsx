@@ -47,6 +47,10 @@ function RowActions({ report, onEdit, onDelete }: { report: Report; onEdit: () =
 }
 
 /** A table on wide screens, a card per report on phones (the same rows, one of them hidden by CSS). */
+/** The table's columns in order; measurements add their dimensions after the item. */
+const columnsOf = (dims: boolean) =>
+  ['item', ...(dims ? ['dimensions'] : []), 'quantity', 'unit', 'reportedBy', 'status', 'reportedAt', 'notes', 'actions'] as const;
+
 export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
   const { tw: t } = useWording('reports');
   const formatDate = useFormatDate();
@@ -60,35 +64,11 @@ export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
           <caption className="sr-only">{t(`${kind}.title`)}</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.item')}
-              </th>
-              {dims && (
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t('column.dimensions')}
+              {columnsOf(dims).map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t(`column.${column}`)}
                 </th>
-              )}
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.quantity')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.unit')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.reportedBy')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.status')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.reportedAt')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.notes')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t('column.actions')}
-              </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -6,28 +6,10 @@ import { DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.
 import { dismissToast } from '../../../components/ui/toast.ts';
 import { roomDetailsQuery, roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { userWith } from '../../../test/fixtures.ts';
 import TaskSchedulingPage from './task-scheduling-page.tsx';
 import heErrors from '../../../locales/he/errors.json';
 
-const user = {
-  id: 'u1',
-  username: 'demo',
-  firstName: 'Dana',
-  lastName: null,
-  email: null,
-  phone: null,
-  city: null,
-  role: 'admin',
-  isOwner: true,
-  facilityName: 'Site',
-  facilityType: 'construction',
-  profileImageUrl: null,
-  projectId: 'p1',
-  isActive: true,
-  projectStatus: 'active',
-  timezone: 'Asia/Jerusalem',
-  createdAt: '2026-01-01T00:00:00Z',
-};
 const unit = (id: string, number: string, type = 'apartment'): Room => ({
   id,
   number,
@@ -52,7 +34,7 @@ function setup(
   queryClient = createTestQueryClient(),
 ) {
   const fetchMock = mockFetch({
-    'GET /api/auth/user': { body: { ...user, facilityType } },
+    'GET /api/auth/user': { body: userWith(facilityType) },
     'GET /api/rooms': { body: units },
     'GET /api/task-templates': { body: templates },
     'GET /api/task-schedules': ({ url }) => ({

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { BackButton } from './back-button.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
 import { resolveUnit } from '../lib/unit-match.ts';
@@ -243,16 +244,7 @@ function StartActions({
         {submitting ? <ClockIcon className="h-6 w-6" /> : <ArrowNextIcon className="h-6 w-6" />}
         {submitting ? t('starting') : t('start')}
       </button>
-      <button
-        type="button"
-        onClick={onBack}
-        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-      >
-        <span aria-hidden className="inline-block rtl:-scale-x-100">
-          ←
-        </span>
-        {t('back')}
-      </button>
+      <BackButton onBack={onBack} />
     </div>
   );
 }

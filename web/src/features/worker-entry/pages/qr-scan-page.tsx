@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { BackButton } from '../components/back-button.tsx';
 import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { type Locale } from '../../../../../contract/constants.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
@@ -93,20 +94,10 @@ function BlockingNotice({
   children,
   ...notice
 }: Omit<ComponentProps<typeof Notice>, 'children'> & { onBack: () => void; children: ReactNode }) {
-  const { t } = useTranslation('qrScan');
   return (
     <div className="space-y-4">
       <Notice {...notice}>{children}</Notice>
-      <button
-        type="button"
-        onClick={onBack}
-        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-slate-500 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-      >
-        <span aria-hidden className="inline-block rtl:-scale-x-100">
-          ←
-        </span>
-        {t('back')}
-      </button>
+      <BackButton onBack={onBack} />
     </div>
   );
 }
