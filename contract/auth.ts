@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_STATUSES } from './billing.ts';
 import { ROLES } from './constants.ts';
 import { PROJECT_TYPES } from './project-types.ts';
 import { optionalText, requiredText } from './text.ts';
@@ -60,7 +61,7 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   projectId: z.string(),
   isActive: z.boolean(),
-  projectStatus: z.enum(['active', 'cancelled', 'inactive']),
+  projectStatus: z.enum(PROJECT_STATUSES),
   /** The project's IANA time zone: times are shown in it, "today" is its date. */
   timezone: z.string(),
   createdAt: z.string(),

@@ -33,6 +33,16 @@ export const ERROR_CODES = [
   'card_cvv_invalid',
   'card_expired',
   'card_declined',
+  // Team
+  'user_not_found',
+  'cannot_delete_self',
+  'owner_protected',
+  'last_admin',
+  'passwords_mismatch',
+  // Billing and the platform admin
+  'invoice_not_found',
+  'account_already_active',
+  'project_already_inactive',
   // Units, stages, schedules, templates, reports
   'unit_not_found',
   'units_not_found',

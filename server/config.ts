@@ -32,6 +32,19 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(500),
   /** How long one photo upload may take to arrive, from its first byte of headers to its last byte of body. */
   UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  /** The price a new project is registered at, in shekels before VAT (docs/product.md "Billing and VAT"). */
+  MONTHLY_PRICE_ILS: z.coerce.number().min(0).max(1_000_000).default(1399),
+  /** Days after a billing date on which a failed charge is tried again; after the last the project goes inactive. */
+  BILLING_RETRY_DAYS: z
+    .string()
+    .regex(/^\d{1,3}(,\d{1,3})*$/, 'must be days as a comma-separated list, e.g. 1,3,7')
+    .default('1,3,7'),
+  /** How often the server runs billing by itself; 0 turns the in-process run off. */
+  BILLING_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  /** The seller on tax invoices. */
+  BILLING_BUSINESS_NAME: z.string().min(1).default('Shalav'),
+  BILLING_BUSINESS_ID: z.string().min(1).default('000000000'),
+  BILLING_BUSINESS_ADDRESS: z.string().default(''),
 });
 
 export interface Config {
@@ -55,6 +68,16 @@ export interface Config {
   uploadQuotaBytesPerDay: number;
   /** A photo PUT whose body has not fully arrived by then is cut off (its address is freed again). */
   uploadTimeoutMs: number;
+  billing: {
+    /** A new project's monthly price before VAT, in agorot. */
+    defaultPriceAgorot: number;
+    /** Days after the billing date for each retry of a failed charge, ascending. */
+    retryDays: number[];
+    /** 0: no in-process billing run. */
+    intervalMs: number;
+    /** The seller named on every tax invoice. */
+    business: { name: string; registrationNumber: string; address: string };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     uploadQuotaBytesPerDay: Math.round(e.UPLOAD_QUOTA_MB_PER_DAY * 1_048_576),
     uploadTimeoutMs: Math.round(e.UPLOAD_TIMEOUT_SECONDS * 1000),
+    billing: {
+      defaultPriceAgorot: Math.round(e.MONTHLY_PRICE_ILS * 100),
+      retryDays: [...new Set(e.BILLING_RETRY_DAYS.split(',').map(Number))].sort((a, b) => a - b),
+      intervalMs: Math.round(e.BILLING_INTERVAL_MINUTES * 60_000),
+      business: { name: e.BILLING_BUSINESS_NAME, registrationNumber: e.BILLING_BUSINESS_ID, address: e.BILLING_BUSINESS_ADDRESS },
+    },
   };
 }

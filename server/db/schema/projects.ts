@@ -1,4 +1,4 @@
-import { date, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 
 /** The tenant. Every tenant-owned table carries project_id (ready for sharding by it). */
@@ -17,6 +17,11 @@ export const projects = pgTable('projects', {
   billingAnchor: date('billing_anchor').notNull(),
   /** After cancellation the project stays usable until this date. */
   paidUntil: date('paid_until'),
+  /** Why the project is inactive: payment_failed | cancelled | admin; null while active. */
+  inactiveReason: text('inactive_reason'),
+  /** The platform admin's words when they deactivated the project. */
+  inactiveNote: text('inactive_note'),
+  inactiveSince: timestamp('inactive_since', { withTimezone: true }),
   // Payment method reference only: never the card number, never the CVV.
   cardToken: text('card_token'),
   cardBrand: text('card_brand'),

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
 
@@ -9,7 +10,7 @@ export const users = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    /** Login name, unique across the platform (login takes no project). */
+    /** Login name, unique across the platform without regard to case (login takes no project). */
     username: text('username').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     /** admin | manager | cleaner (docs/product.md "Users and roles") */
@@ -26,7 +27,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('users_project_idx').on(t.projectId)],
+  (t) => [index('users_project_idx').on(t.projectId), uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 
 export const platformAdmins = pgTable('platform_admins', {

@@ -2,13 +2,15 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Profile, RegisterInput, User } from '../../../contract/auth.ts';
 import type { CardInput } from '../../../contract/auth.ts';
+import { PROJECT_STATUSES } from '../../../contract/billing.ts';
 import { ROLES } from '../../../contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
 import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
-import { addMonths, localDate } from '../../lib/time.ts';
+import { localDate } from '../../lib/time.ts';
+import { nextBillingDate } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import {
   cancelProject,
@@ -34,8 +36,6 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   return verify(passwordHash, password).catch(() => false);
 }
 
-const PROJECT_STATUSES = ['active', 'cancelled', 'inactive'] as const satisfies readonly User['projectStatus'][];
-
 export function toUser(u: UserRow, p: ProjectRow): User {
   return {
     id: u.id,
@@ -56,14 +56,6 @@ export function toUser(u: UserRow, p: ProjectRow): User {
     timezone: p.timezone,
     createdAt: u.createdAt.toISOString(),
   };
-}
-
-/** The registration date advanced monthly until it is after today. */
-export function nextBillingDate(anchor: string, today: string): string {
-  let months = 0;
-  let next = anchor;
-  while (next <= today) next = addMonths(anchor, ++months);
-  return next;
 }
 
 export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
