@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_STATUSES } from './billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES } from './billing.ts';
 import { ROLES } from './constants.ts';
 import { PROJECT_TYPES } from './project-types.ts';
 import { optionalText, requiredText } from './text.ts';
@@ -62,6 +62,8 @@ export const userSchema = z.object({
   projectId: z.string(),
   isActive: z.boolean(),
   projectStatus: z.enum(PROJECT_STATUSES),
+  /** Why the project is inactive (the banner says it); null while active. */
+  inactiveReason: z.enum(INACTIVE_REASONS).nullable(),
   /** The project's IANA time zone: times are shown in it, "today" is its date. */
   timezone: z.string(),
   createdAt: z.string(),

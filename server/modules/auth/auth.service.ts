@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Profile, RegisterInput, User } from '../../../contract/auth.ts';
 import type { CardInput } from '../../../contract/auth.ts';
-import { PROJECT_STATUSES } from '../../../contract/billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES } from '../../../contract/billing.ts';
 import { ROLES } from '../../../contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,6 +53,7 @@ export function toUser(u: UserRow, p: ProjectRow): User {
     projectId: p.id,
     isActive: u.isActive,
     projectStatus: oneOf(PROJECT_STATUSES, p.status),
+    inactiveReason: p.inactiveReason === null ? null : oneOf(INACTIVE_REASONS, p.inactiveReason),
     timezone: p.timezone,
     createdAt: u.createdAt.toISOString(),
   };

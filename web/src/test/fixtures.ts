@@ -54,6 +54,7 @@ export const userWith = (facilityType: string) => ({
   projectId: 'p1',
   isActive: true,
   projectStatus: 'active',
+  inactiveReason: null,
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
 });

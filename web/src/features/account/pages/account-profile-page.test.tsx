@@ -25,6 +25,7 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
   projectId: 'p1',
   isActive: true,
   projectStatus: 'active',
+  inactiveReason: null,
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T08:00:00.000Z',
   monthlyPrice: 1399,

@@ -23,6 +23,7 @@ const user: User = {
   projectId: 'p1',
   isActive: true,
   projectStatus: 'active',
+  inactiveReason: null,
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
