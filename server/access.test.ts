@@ -76,6 +76,11 @@ const MATRIX: Record<string, Level> = {
   'PUT /api/objects/upload/:token': 'worker',
   'GET /objects/*': 'member',
   'GET /api/events': 'member',
+  // The platform admin's lists and export (issue 10, admin area).
+  'GET /api/admin/users': 'platformAdmin',
+  'GET /api/admin/hotels': 'platformAdmin',
+  'GET /api/admin/customers-billing': 'platformAdmin',
+  'GET /api/admin/customers-billing/export': 'platformAdmin',
 };
 
 const PROJECT_ROLES: Caller[] = ['cleaner', 'manager', 'admin'];

@@ -22,6 +22,7 @@ import { objectRoutes } from './modules/objects/objects.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerProjectCache } from './plugins/project-cache.ts';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(objectRoutes);
   await app.register(eventRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
 
   const webRoot = opts.config.webRoot;
   const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));

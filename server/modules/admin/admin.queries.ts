@@ -1,0 +1,65 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { invoices, projects, users, vatRates } from '../../db/schema/index.ts';
+import type { ProjectRow } from '../projects/projects.queries.ts';
+
+/** Every project, newest first. */
+export async function listAllProjects(db: Db): Promise<ProjectRow[]> {
+  return db.select().from(projects).orderBy(desc(projects.createdAt));
+}
+
+/** Every project member on the platform with their project's name. */
+export async function listAllUsers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      isOwner: users.isOwner,
+      isActive: users.isActive,
+      projectId: users.projectId,
+      facilityName: projects.name,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(projects, eq(projects.id, users.projectId))
+    .orderBy(desc(users.createdAt));
+}
+
+/** Every project with its owner (none when the owner row is missing), newest first. */
+export async function listProjectsWithOwner(db: Db) {
+  return db
+    .select({
+      project: projects,
+      owner: {
+        username: users.username,
+        email: users.email,
+        phone: users.phone,
+        city: users.city,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+    })
+    .from(projects)
+    .leftJoin(users, and(eq(users.projectId, projects.id), eq(users.isOwner, true)))
+    .orderBy(desc(projects.createdAt));
+}
+export type ProjectWithOwner = Awaited<ReturnType<typeof listProjectsWithOwner>>[number];
+
+/** The whole dated VAT table. */
+export async function listVatRates(db: Db) {
+  return db.select().from(vatRates).orderBy(desc(vatRates.effectiveFrom));
+}
+
+/** Open or failed invoices per project (projects without any are absent). */
+export async function countUnpaidInvoices(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ projectId: invoices.projectId, n: count() })
+    .from(invoices)
+    .where(inArray(invoices.status, ['open', 'failed']))
+    .groupBy(invoices.projectId);
+  return new Map(rows.map((r) => [r.projectId, Number(r.n)]));
+}

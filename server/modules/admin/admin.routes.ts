@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customersExportQuery } from '../../../contract/admin-filters.ts';
+import { adminProjectSchema, adminUserSchema, customerBillingSchema } from '../../../contract/billing.ts';
+import { exportCustomersBilling, listAdminProjects, listAdminUsers, listCustomersBilling } from './admin.service.ts';
+
+/**
+ * The platform admin's lists (docs/product.md "Platform admin"). Only a platform-admin session may
+ * call them; `GET /admin/users` is also the screens' "am I a platform admin" check.
+ */
+export async function adminRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const access = { access: 'platformAdmin' } as const;
+
+  app.get('/admin/users', { config: access, schema: { response: { 200: z.array(adminUserSchema) } } }, async () => listAdminUsers(app));
+
+  app.get('/admin/hotels', { config: access, schema: { response: { 200: z.array(adminProjectSchema) } } }, async () =>
+    listAdminProjects(app),
+  );
+
+  app.get('/admin/customers-billing', { config: access, schema: { response: { 200: z.array(customerBillingSchema) } } }, async () =>
+    listCustomersBilling(app),
+  );
+
+  app.get('/admin/customers-billing/export', { config: access, schema: { querystring: customersExportQuery } }, async (request, reply) => {
+    const file = await exportCustomersBilling(app, request.query);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
+}

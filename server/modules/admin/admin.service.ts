@@ -1,0 +1,173 @@
+/**
+ * The platform admin's lists and the customer-billing export (docs/product.md "Platform admin
+ * screens"). Each list costs a fixed number of queries however many projects there are.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract/billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES } from '../../../contract/billing.ts';
+import { filterCustomers, type CustomerFilters } from '../../../contract/admin-filters.ts';
+import { oneOf } from '../../db/raw-rows.ts';
+import { toCsv, type Cell } from '../../lib/csv.ts';
+import { localDate } from '../../lib/time.ts';
+import { toXlsx } from '../../lib/xlsx.ts';
+import { daysBetween, nextBillingDate, totalDueShekels } from '../billing/periods.ts';
+import { toAdminProject } from '../projects/projects.service.ts';
+import {
+  countUnpaidInvoices,
+  listAllProjects,
+  listAllUsers,
+  listProjectsWithOwner,
+  listVatRates,
+  type ProjectWithOwner,
+} from './admin.queries.ts';
+
+export async function listAdminUsers(app: FastifyInstance): Promise<AdminUser[]> {
+  const rows = await listAllUsers(app.db);
+  return rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }));
+}
+
+export async function listAdminProjects(app: FastifyInstance): Promise<AdminProject[]> {
+  return (await listAllProjects(app.db)).map(toAdminProject);
+}
+
+/** The rate in force on a date from the table sorted newest first (docs/product.md "Billing and VAT"). */
+function rateOn(rates: { effectiveFrom: string; rateBasisPoints: number }[], isoDate: string): number {
+  const rate = rates.find((r) => r.effectiveFrom <= isoDate);
+  if (!rate) throw new Error(`no VAT rate in force on ${isoDate}`);
+  return rate.rateBasisPoints;
+}
+
+function toCustomerBilling(row: ProjectWithOwner, vatBasisPoints: (date: string) => number, unpaid: number, now: Date): CustomerBilling {
+  const { project: p, owner } = row;
+  const today = localDate(p.timezone, now);
+  const next = nextBillingDate(p.billingAnchor, today);
+  const vat = vatBasisPoints(next);
+  const card =
+    p.cardLast4 && p.cardBrand
+      ? {
+          brand: p.cardBrand,
+          last4: p.cardLast4,
+          expiryMonth: p.cardExpiryMonth ?? 0,
+          expiryYear: p.cardExpiryYear ?? 0,
+          holderName: p.cardHolderName ?? '',
+        }
+      : null;
+  return {
+    id: p.id,
+    facilityName: p.name,
+    facilityType: p.facilityType,
+    username: owner?.username ?? '',
+    email: owner?.email ?? null,
+    phone: owner?.phone ?? null,
+    city: owner?.city ?? null,
+    firstName: owner?.firstName ?? null,
+    lastName: owner?.lastName ?? null,
+    isActive: p.status !== 'inactive',
+    status: oneOf(PROJECT_STATUSES, p.status),
+    inactiveReason: p.inactiveReason === null ? null : oneOf(INACTIVE_REASONS, p.inactiveReason),
+    inactiveNote: p.inactiveNote,
+    paidUntil: p.paidUntil,
+    createdAt: p.createdAt.toISOString(),
+    nextBillingDate: next,
+    daysUntilBilling: daysBetween(today, next),
+    monthlyPrice: p.monthlyPriceAgorot / 100,
+    totalAmountDue: totalDueShekels(p.monthlyPriceAgorot, vat),
+    vatBasisPoints: vat,
+    unpaidInvoices: unpaid,
+    card,
+  };
+}
+
+/** One row per project with its owner: four queries, whatever the number of projects. */
+export async function listCustomersBilling(app: FastifyInstance): Promise<CustomerBilling[]> {
+  const [rows, rates, unpaid] = [await listProjectsWithOwner(app.db), await listVatRates(app.db), await countUnpaidInvoices(app.db)];
+  const now = app.now();
+  return rows.map((row) => toCustomerBilling(row, (date) => rateOn(rates, date), unpaid.get(row.project.id) ?? 0, now));
+}
+
+type Lang = 'he' | 'en';
+const HEADERS: Record<Lang, string[]> = {
+  he: [
+    'פרויקט',
+    'סוג',
+    'איש קשר',
+    'שם משתמש',
+    'אימייל',
+    'טלפון',
+    'עיר',
+    'כרטיס',
+    'תאריך הרשמה',
+    'תאריך חיוב הבא',
+    'ימים לחיוב',
+    'מחיר חודשי לפני מע"מ (₪)',
+    'סכום לתשלום (₪)',
+    'סטטוס',
+    'חשבוניות פתוחות',
+  ],
+  en: [
+    'Project',
+    'Type',
+    'Contact',
+    'Username',
+    'Email',
+    'Phone',
+    'City',
+    'Card',
+    'Registration date',
+    'Next billing date',
+    'Days until billing',
+    'Monthly price before VAT (ILS)',
+    'Amount due (ILS)',
+    'Status',
+    'Unpaid invoices',
+  ],
+};
+const STATUS_WORDS: Record<Lang, Record<CustomerBilling['status'], string>> = {
+  he: { active: 'פעיל', cancelled: 'בוטל', inactive: 'לא פעיל' },
+  en: { active: 'Active', cancelled: 'Cancelled', inactive: 'Inactive' },
+};
+
+function exportRow(r: CustomerBilling, lang: Lang): Cell[] {
+  const contact = [r.firstName, r.lastName].filter(Boolean).join(' ') || r.username;
+  return [
+    r.facilityName,
+    r.facilityType,
+    contact,
+    r.username,
+    r.email,
+    r.phone,
+    r.city,
+    r.card ? `${r.card.brand} •••• ${r.card.last4}` : null,
+    r.createdAt.slice(0, 10),
+    r.nextBillingDate,
+    r.daysUntilBilling,
+    r.monthlyPrice,
+    r.totalAmountDue,
+    STATUS_WORDS[lang][r.status],
+    r.unpaidInvoices,
+  ];
+}
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: string | Buffer;
+}
+
+/** The rows the billing screen shows for the same filters, as CSV or .xlsx. */
+export async function exportCustomersBilling(
+  app: FastifyInstance,
+  opts: CustomerFilters & { format: 'csv' | 'xlsx'; lang: Lang },
+): Promise<ExportFile> {
+  const rows = filterCustomers(await listCustomersBilling(app), opts).map((r) => exportRow(r, opts.lang));
+  const stamp = localDate('Asia/Jerusalem', app.now());
+  const header = HEADERS[opts.lang];
+  if (opts.format === 'csv') {
+    return { filename: `customer-billing-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(header, rows) };
+  }
+  return {
+    filename: `customer-billing-${stamp}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: toXlsx({ sheetName: opts.lang === 'he' ? 'חיוב לקוחות' : 'Customer billing', header, rows, rightToLeft: opts.lang === 'he' }),
+  };
+}
