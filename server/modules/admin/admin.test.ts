@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { invoices } from '../../db/schema/index.ts';
 import { unzip } from '../../lib/xlsx-test-support.ts';
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
@@ -9,7 +9,7 @@ import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract
 
 const ADMIN = { username: 'platform-lists', password: 'platform-secret-1' };
 let ctx: TestContext;
-let asAdmin: (opts: InjectOptions) => ReturnType<TestContext['app']['inject']>;
+let asAdmin: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 /** Registered on 25 Nov 2024: the next billing date (25 Dec 2024) is still at 17% VAT. */
 let november: Awaited<ReturnType<typeof registerAndLogin>>;
 /** Registered on 2 Dec 2024: the next billing date (2 Jan 2025) is at 18%. */

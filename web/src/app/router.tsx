@@ -2,11 +2,13 @@ import { Suspense, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
 import NotFoundPage from './not-found-page.tsx';
-import { publicRoutes, signedInRoutes } from './routes.tsx';
+import { adminRoutes, publicRoutes, signedInRoutes } from './routes.tsx';
 
 // The signed-in frame (menu, dialogs, idle time-out, live updates) is its own chunk: the worker
 // pages never download it.
 const LayoutShell = lazy(() => import('./layout-shell.tsx').then((m) => ({ default: m.LayoutShell })));
+// The platform admin's frame is another chunk: project users never download it.
+const AdminFrame = lazy(() => import('../features/admin/components/admin-frame.tsx').then((m) => ({ default: m.AdminFrame })));
 
 export function createRouter() {
   return createBrowserRouter([
@@ -28,6 +30,14 @@ export function createRouter() {
         </Suspense>
       ),
       children: signedInRoutes.map(({ path, component: Page }) => ({ path, element: <Page /> })),
+    },
+    {
+      element: (
+        <Suspense fallback={<Loading />}>
+          <AdminFrame />
+        </Suspense>
+      ),
+      children: adminRoutes.map(({ path, component: Page }) => ({ path, element: <Page /> })),
     },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -70,3 +70,12 @@ export const signedInRoutes: AppRoute[] = [
   },
   { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
 ];
+
+/**
+ * The platform admin's screens (docs/product.md "Platform admin screens"), in their own frame: no
+ * project menu; the frame checks the session is a platform admin's first.
+ */
+export const adminRoutes: AppRoute[] = [
+  { path: '/admin-management', component: page(() => import('../features/admin/pages/admin-management-page.tsx')) },
+  { path: '/customer-billing', component: page(() => import('../features/admin/pages/customer-billing-page.tsx')) },
+];
