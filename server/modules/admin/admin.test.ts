@@ -106,6 +106,24 @@ describe('customers billing', () => {
   });
 });
 
+describe('cost', () => {
+  it('sends the same number of SQL statements for the customer list however many projects there are', async () => {
+    const statements = async () => {
+      await asAdmin({ method: 'GET', url: '/api/admin/customers-billing' }); // warm-up: the session's own statements
+      const before = ctx.database.stats.queries;
+      const res = await asAdmin({ method: 'GET', url: '/api/admin/customers-billing' });
+      expect(res.statusCode).toBe(200);
+      return { used: ctx.database.stats.queries - before, rows: (res.json() as CustomerBilling[]).length };
+    };
+    const few = await statements();
+    for (let i = 0; i < 3; i++) await registerAndLogin(ctx.app);
+    const more = await statements();
+    expect(more.rows).toBe(few.rows + 3);
+    expect(more.used).toBe(few.used);
+    expect(few.used).toBeLessThanOrEqual(5);
+  });
+});
+
 describe('customers billing export', () => {
   it('downloads the filtered rows as CSV with a BOM, Hebrew headers and formulas neutralised', async () => {
     const res = await asAdmin({ method: 'GET', url: '/api/admin/customers-billing/export?format=csv&q=mixed.case' });
