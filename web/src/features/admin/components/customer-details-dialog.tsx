@@ -45,7 +45,9 @@ export function CustomerDetailsDialog({ row, onClose }: { row: CustomerBilling |
             />
           </Section>
           <Section title={t('billing.card')}>
-            <MaskedCard card={row.card} withDetails />
+            <div className="text-sm">
+              <MaskedCard card={row.card} withDetails />
+            </div>
           </Section>
           <Section title={t('billing.billing')}>
             <DetailRows

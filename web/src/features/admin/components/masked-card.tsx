@@ -8,7 +8,7 @@ export function MaskedCard({ card, withDetails = false }: { card: CustomerBillin
   const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear).slice(-2)}`;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2" data-testid="masked-card">
-      <bdi dir="ltr" className="font-mono">
+      <bdi dir="ltr" className="font-mono whitespace-nowrap">
         •••• {card.last4}
       </bdi>
       <span className="text-slate-700">{card.brand}</span>
