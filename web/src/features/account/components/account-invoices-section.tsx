@@ -22,12 +22,9 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
     <li>
       <Link
         to={`/invoices/${encodeURIComponent(invoice.id)}`}
-        aria-label={t('invoices.open', { number: invoice.number })}
-        className="grid min-h-11 grid-cols-2 items-center gap-x-4 gap-y-1 p-3 hover:bg-slate-50 sm:grid-cols-[6rem_1fr_8rem_8rem]"
+        className="grid min-h-11 grid-cols-2 items-center gap-x-4 gap-y-1 p-3 hover:bg-slate-50 sm:grid-cols-[8rem_1fr_8rem_8rem]"
       >
-        <span className="font-semibold" dir="ltr">
-          #{invoice.number}
-        </span>
+        <span className="font-semibold">{t('invoices.number', { number: invoice.number })}</span>
         <span
           data-testid="invoice-status"
           className={`justify-self-end rounded-full border px-2.5 py-0.5 text-sm font-semibold sm:order-last ${statusStyles[invoice.status]}`}

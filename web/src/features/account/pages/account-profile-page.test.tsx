@@ -316,8 +316,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Invoices' });
     const links = await within(section).findAllByRole('link');
     expect(links).toHaveLength(2);
-    expect(links[0]).toHaveAccessibleName('Open invoice 1043');
-    expect(links[0]).toHaveTextContent('#1043');
+    expect(links[0]).toHaveAccessibleName(/^Invoice 1043/);
     expect(links[0]).toHaveTextContent('January 1, 2027 – January 31, 2027');
     expect(links[0]).toHaveTextContent('₪1,650.82');
     expect(within(links[0]).getByTestId('invoice-status')).toHaveTextContent('Payment failed');
@@ -345,7 +344,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
     expect(await within(section).findByText('Error loading the invoices')).toBeInTheDocument();
     fail = false;
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Try again' }));
-    expect(await within(section).findByRole('link', { name: 'Open invoice 1042' })).toBeInTheDocument();
+    expect(await within(section).findByRole('link', { name: /^Invoice 1042/ })).toBeInTheDocument();
   });
 
   it('shows a cleaner neither invoices nor billing nor the card, and never asks for the invoices', async () => {

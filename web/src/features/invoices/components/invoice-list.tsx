@@ -13,12 +13,9 @@ export function InvoiceList({ invoices, hrefOf }: { invoices: Invoice[]; hrefOf:
         <li key={invoice.id}>
           <Link
             to={hrefOf(invoice)}
-            aria-label={t('invoices.open', { number: invoice.number })}
             className="grid min-h-11 grid-cols-2 items-center gap-x-4 gap-y-1 p-3 hover:bg-slate-50 sm:grid-cols-4"
           >
-            <span className="font-semibold" dir="ltr">
-              #{invoice.number}
-            </span>
+            <span className="font-semibold">{t('invoices.number', { number: invoice.number })}</span>
             <span className="justify-self-end sm:order-last">
               <InvoiceStatusBadge status={invoice.status} />
             </span>
