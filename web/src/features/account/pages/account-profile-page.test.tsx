@@ -358,7 +358,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('has no serious or critical accessibility violations, in Hebrew, on the page and in the card form', async () => {
-    mockAccount({ 'GET /api/user/profile': { body: profile() } });
+    mockAccount({ 'GET /api/user/profile': { body: profile() }, 'GET /api/invoices': { body: { invoices: [invoice()] } } });
     renderPage('he');
     // jsdom cannot compute colours; contrast is checked in the browser suite.
     const serious = async () => {
@@ -368,6 +368,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     };
     const button = await screen.findByRole('button', { name: 'עדכון כרטיס אשראי' });
+    await screen.findByRole('link', { name: /^חשבונית 1042/ });
     expect(await serious()).toEqual([]);
     await userEvent.setup().click(button);
     await screen.findByRole('dialog');

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminProject, AuditEntry } from '../../../../../contract/billing.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
@@ -49,12 +50,12 @@ const routes = (over: Record<string, { status?: number; body?: unknown }> = {}) 
           id: 3,
           actorType: 'platform-admin',
           actorName: 'platform',
-          action: 'price.changed',
+          action: 'project.price_changed',
           createdAt: '2026-03-08T22:30:00.000Z',
           before: { monthlyPrice: 1399 },
           after: { monthlyPrice: 999 },
         }),
-        entry({ id: 2, action: 'charge.failed' }),
+        entry({ id: 2, action: 'invoice.failed' }),
         entry({ id: 1, action: 'something.new', data: { note: 'x' } }),
       ],
     },
@@ -107,6 +108,20 @@ describe('/customer-billing/projects/:projectId', () => {
     // An action without words yet is shown as written, never dropped.
     expect(items[2]).toHaveTextContent('something.new');
     expect(items[2]).toHaveTextContent('note: x');
+  });
+
+  it('has no serious or critical accessibility violations, in Hebrew', async () => {
+    mockFetch(routes());
+    renderWithProviders(<AdminProjectBillingPage />, {
+      path: '/customer-billing/projects/:projectId',
+      url: '/customer-billing/projects/p7',
+      language: 'he',
+    });
+    await screen.findByTestId('audit-log');
+    await screen.findByTestId('invoice-list');
+    // jsdom cannot compute colours; contrast is checked in the browser suite.
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 
   it('says so when the project has no invoices and no audit entries yet', async () => {
