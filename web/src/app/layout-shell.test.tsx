@@ -38,6 +38,57 @@ describe('the signed-in frame', () => {
   });
 });
 
+describe('the inactive-project banner', () => {
+  const renderAs = (user: object, language: 'en' | 'he' = 'en') => {
+    mockFetch({ 'GET /api/auth/user': { body: user }, 'GET /api/user/profile': { status: 404, body: {} } });
+    return renderWithProviders(<LayoutShell />, { language });
+  };
+  const inactive = (inactiveReason: 'payment_failed' | 'cancelled' | 'admin', role = 'admin') => ({
+    ...userWith('construction'),
+    role,
+    isOwner: role === 'admin',
+    projectStatus: 'inactive',
+    inactiveReason,
+  });
+
+  it('shows no banner while the project is active', async () => {
+    renderAs(userWith('construction'));
+    await screen.findByTestId('facility-name');
+    expect(screen.queryByTestId('project-state-banner')).toBeNull();
+  });
+
+  it('tells an admin the payment failed and links to the card in the account profile', async () => {
+    renderAs(inactive('payment_failed'));
+    const banner = await screen.findByTestId('project-state-banner');
+    expect(banner).toHaveTextContent('The payment failed');
+    expect(within(banner).getByRole('link', { name: 'Go to the account profile' })).toHaveAttribute('href', '/account-profile');
+  });
+
+  it('tells a manager the payment failed and to tell the project admin, without the link', async () => {
+    renderAs(inactive('payment_failed', 'manager'));
+    const banner = await screen.findByTestId('project-state-banner');
+    expect(banner).toHaveTextContent('tell the project admin to update the payment card');
+    expect(within(banner).queryByRole('link')).toBeNull();
+  });
+
+  it('says a cancelled project’s paid period has ended', async () => {
+    renderAs(inactive('cancelled'));
+    expect(await screen.findByTestId('project-state-banner')).toHaveTextContent('cancelled and its paid period has ended');
+  });
+
+  it('says the platform deactivated the project, in Hebrew too', async () => {
+    renderAs(inactive('admin'), 'he');
+    expect(await screen.findByTestId('project-state-banner')).toHaveTextContent('הפרויקט הושבת על ידי הפלטפורמה');
+  });
+
+  it('keeps the cancelled words while a cancelled project is still in its paid period', async () => {
+    renderAs({ ...userWith('construction'), projectStatus: 'cancelled' });
+    expect(await screen.findByTestId('project-state-banner')).toHaveTextContent(
+      'This account was cancelled. It stays active until the end of the paid period.',
+    );
+  });
+});
+
 /** The title key of the page each menu entry opens (its <h1>), with whether it has a rooms wording. */
 const PAGE_TITLES: Record<string, { key: string; cleaning?: boolean }> = {
   '/': { key: 'rooms:title', cleaning: true },

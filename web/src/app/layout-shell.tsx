@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { authUserKey, useAuthUser, useProfile } from '../lib/queries/session.ts'
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
 import { signedInRoutes } from './routes.tsx';
 import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
+import type { User } from '../../../contract/auth.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
 /** The menu's entries read as the titles of the pages they open, in the project's wording (rooms or apartments). */
@@ -69,6 +70,50 @@ function SideMenu({ onNavigate, showProfile, cleaning }: { onNavigate?: () => vo
         </Button>
       </div>
     </nav>
+  );
+}
+
+/**
+ * Why the project is not active, by the reason the server gives (docs/product.md "Inactive project
+ * keeps its data"): a failed payment points the admin to the card (others to the admin), a cancelled
+ * project whose paid period ended and a platform deactivation say so; a cancelled project still in
+ * its paid period keeps its own words.
+ */
+function ProjectStateBanner({ user }: { user: User }) {
+  const { t } = useTranslation('common');
+  let words: ReactNode;
+  switch (user.inactiveReason) {
+    case 'payment_failed':
+      words =
+        user.role === 'admin' ? (
+          <>
+            {t('banner.paymentFailed')}{' '}
+            <Link to="/account-profile" className="font-semibold underline underline-offset-2">
+              {t('banner.paymentFailedLink')}
+            </Link>
+          </>
+        ) : (
+          t('banner.paymentFailedAskAdmin')
+        );
+      break;
+    case 'cancelled':
+      words = t('banner.cancelledEnded');
+      break;
+    case 'admin':
+      words = t('banner.platform');
+      break;
+    case null:
+      words = t(user.projectStatus === 'cancelled' ? 'banner.cancelled' : 'banner.inactive');
+      break;
+  }
+  return (
+    <div
+      role="status"
+      data-testid="project-state-banner"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+    >
+      {words}
+    </div>
   );
 }
 
@@ -149,11 +194,7 @@ export function LayoutShell() {
             <bdi data-testid="user-name">{displayName}</bdi>
           </div>
         </header>
-        {user.projectStatus !== 'active' && (
-          <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            {t(user.projectStatus === 'cancelled' ? 'banner.cancelled' : 'banner.inactive')}
-          </div>
-        )}
+        {user.projectStatus !== 'active' && <ProjectStateBanner user={user} />}
         {!live.connected && (
           <div
             role="status"

@@ -69,6 +69,16 @@ export const signedInRoutes: AppRoute[] = [
     icon: '⧉',
   },
   { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
+  { path: '/invoices/:id', component: page(() => import('../features/invoices/pages/invoice-page.tsx')) },
+];
+
+/** The platform admin's screens (docs/product.md "Tax invoice"). */
+export const adminRoutes: AppRoute[] = [
+  {
+    path: '/customer-billing/projects/:projectId',
+    component: page(() => import('../features/invoices/pages/admin-project-billing-page.tsx')),
+  },
+  { path: '/customer-billing/invoices/:id', component: page(() => import('../features/invoices/pages/admin-invoice-page.tsx')) },
 ];
 
 /**

@@ -1,12 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardInput, Profile } from '../../../../../contract/auth.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import type { Invoice } from '../../../../../contract/billing.ts';
+import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
 
-/** Both the profile and the signed-in user carry the project status and card: refresh both. */
+/** GET /api/invoices — the signed-in project's invoices (project admins and managers). */
+export const invoicesKey = ['/api/invoices'] as const;
+export const useInvoices = () =>
+  useQuery({
+    queryKey: invoicesKey,
+    queryFn: ({ signal }) => apiGet<{ invoices: Invoice[] }>('/api/invoices', { signal }).then((r) => r.invoices),
+  });
+
+/**
+ * The profile and the signed-in user carry the project status and card; a new card also retries the
+ * open invoice at once (docs/product.md "Billing and VAT"): refresh all three.
+ */
 function useRefreshAccount() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: profileKey }), qc.invalidateQueries({ queryKey: authUserKey })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: profileKey }),
+      qc.invalidateQueries({ queryKey: authUserKey }),
+      qc.invalidateQueries({ queryKey: invoicesKey }),
+    ]);
 }
 
 /** PUT /api/user/credit-card — the server tokenises the card and answers with the new profile. */

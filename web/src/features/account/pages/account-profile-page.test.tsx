@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../../contract/auth.ts';
+import type { Invoice } from '../../../../../contract/billing.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { dismissToast } from '../../../components/ui/toast.ts';
@@ -35,6 +36,32 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
   ...over,
 });
 
+/** The account page's answers; the project's invoices are none unless a test says otherwise. */
+const mockAccount = (routes: Parameters<typeof mockFetch>[0]) => mockFetch({ 'GET /api/invoices': { body: { invoices: [] } }, ...routes });
+
+const invoice = (over: Partial<Invoice> = {}): Invoice => ({
+  id: 'inv-1',
+  number: 1042,
+  projectId: 'p1',
+  issueDate: '2026-12-01',
+  periodStart: '2026-12-01',
+  periodEnd: '2026-12-31',
+  description: 'Monthly subscription',
+  customerName: 'Carmel Towers',
+  customerContact: 'Dana Levi',
+  customerCity: 'Haifa',
+  amountAgorot: 139_900,
+  vatBasisPoints: 1800,
+  vatAgorot: 25_182,
+  totalAgorot: 165_082,
+  status: 'paid',
+  attempts: 1,
+  nextAttemptOn: null,
+  paidAt: '2026-12-01T06:00:00.000Z',
+  issuedAt: '2026-12-01T06:00:00.000Z',
+  ...over,
+});
+
 const renderPage = (language: 'en' | 'he' = 'en') => renderWithProviders(<AccountProfilePage />, { path: '/account-profile', language });
 
 afterEach(() => {
@@ -45,7 +72,7 @@ afterEach(() => {
 // Typing a card key by key in jsdom on a shared machine: allow more than the default 5 s per test.
 describe('account profile page', { timeout: 20_000 }, () => {
   it('shows the details, the price before VAT in shekels and the next billing date', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile() } });
+    mockAccount({ 'GET /api/user/profile': { body: profile() } });
     renderPage();
     expect(await screen.findByText('Carmel Towers')).toBeInTheDocument();
     expect(screen.getByText('dana@example.com')).toBeInTheDocument();
@@ -58,7 +85,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('never shows more than the last four digits of the card, even if the server sent more', async () => {
-    mockFetch({
+    mockAccount({
       'GET /api/user/profile': {
         body: profile({
           phone: null,
@@ -76,13 +103,13 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('says so when no card is on file', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile({ card: null }) } });
+    mockAccount({ 'GET /api/user/profile': { body: profile({ card: null }) } });
     renderPage();
     expect(await screen.findByText('No card on file')).toBeInTheDocument();
   });
 
   it('refuses to send the card form with empty fields', async () => {
-    const fetchMock = mockFetch({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
+    const fetchMock = mockAccount({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
@@ -105,7 +132,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
       card: { brand: 'mastercard', last4: '4444', expiryMonth: 3, expiryYear: year + 9, holderName: 'Dana Levi' },
     });
     let current = profile();
-    const fetchMock = mockFetch({
+    const fetchMock = mockAccount({
       'GET /api/user/profile': () => ({ body: current }),
       'PUT /api/user/credit-card': () => {
         current = updated;
@@ -146,10 +173,12 @@ describe('account profile page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('masked-card')).toHaveTextContent('•••• 4444');
     expect(queryClient.getQueryState(authUserKey)?.isInvalidated).toBe(true);
+    // A new card retries the open invoice at once: the list is asked for again.
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/invoices')).toHaveLength(2));
   });
 
   it('words a declined card by its code under "שגיאה בעדכון", marks the number and keeps the form open', async () => {
-    mockFetch({
+    mockAccount({
       'GET /api/user/profile': { body: profile() },
       'PUT /api/user/credit-card': { status: 402, body: { code: 'card_declined', message: 'Issuer refused: do not honour (05)' } },
     });
@@ -171,7 +200,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it("refuses a card the contract's schema refuses, in the card component's words, before sending", async () => {
-    const fetchMock = mockFetch({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
+    const fetchMock = mockAccount({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
@@ -189,7 +218,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('isolates the names of people and projects from the page direction', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile() } });
+    mockAccount({ 'GET /api/user/profile': { body: profile() } });
     renderPage('he');
     for (const name of ['Carmel Towers', 'Dana Levi', 'Haifa']) {
       expect((await screen.findAllByText(name)).every((el) => el.tagName === 'BDI')).toBe(true);
@@ -197,7 +226,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('cancels the account only after the confirmation', async () => {
-    const fetchMock = mockFetch({
+    const fetchMock = mockAccount({
       'GET /api/user/profile': { body: profile() },
       'PUT /api/user/cancel-account': { body: { message: 'Account cancelled', paidUntil: '2026-12-01' } },
     });
@@ -218,7 +247,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('words a refused cancellation by its code, not with the server message', async () => {
-    mockFetch({
+    mockAccount({
       'GET /api/user/profile': { body: profile() },
       'PUT /api/user/cancel-account': { status: 409, body: { code: 'account_inactive', message: 'Project state is not active' } },
     });
@@ -233,7 +262,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('hides the card update and cancel controls once the account is cancelled', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile({ projectStatus: 'cancelled', paidUntil: '2026-12-01' }) } });
+    mockAccount({ 'GET /api/user/profile': { body: profile({ projectStatus: 'cancelled', paidUntil: '2026-12-01' }) } });
     renderPage();
     expect(await screen.findByTestId('account-status')).toHaveTextContent('Cancelled (active until December 1, 2026)');
     expect(screen.getByTestId('masked-card')).toHaveTextContent('•••• 4242');
@@ -242,7 +271,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('hides the controls from a manager, with a note saying who can use them', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile({ role: 'manager', isOwner: false }) } });
+    mockAccount({ 'GET /api/user/profile': { body: profile({ role: 'manager', isOwner: false }) } });
     renderPage();
     expect(await screen.findByText(/Only the account administrator can update the payment card/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update payment card' })).toBeNull();
@@ -250,7 +279,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('explains an inactive account and offers the card update as the way back, without cancel', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile({ projectStatus: 'inactive' }) } });
+    mockAccount({ 'GET /api/user/profile': { body: profile({ projectStatus: 'inactive' }) } });
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('New work on site is blocked');
@@ -261,7 +290,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
 
   it('shows "שגיאה בטעינת פרטי החשבון" with a retry that loads the profile', async () => {
     let fail = true;
-    mockFetch({
+    mockAccount({
       'GET /api/user/profile': () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: profile() }),
     });
     renderPage('he');
@@ -271,8 +300,65 @@ describe('account profile page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Carmel Towers')).toBeInTheDocument();
   });
 
+  it('lists the project’s invoices with number, period, total and status, each opening its original', async () => {
+    const fetchMock = mockAccount({
+      'GET /api/user/profile': { body: profile({ role: 'manager', isOwner: false }) },
+      'GET /api/invoices': {
+        body: {
+          invoices: [
+            invoice({ id: 'inv-2', number: 1043, status: 'failed', periodStart: '2027-01-01', periodEnd: '2027-01-31', paidAt: null }),
+            invoice(),
+          ],
+        },
+      },
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Invoices' });
+    const links = await within(section).findAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAccessibleName(/^Invoice 1043/);
+    expect(links[0]).toHaveTextContent('January 1, 2027 – January 31, 2027');
+    expect(links[0]).toHaveTextContent('₪1,650.82');
+    expect(within(links[0]).getByTestId('invoice-status')).toHaveTextContent('Payment failed');
+    expect(within(links[1]).getByTestId('invoice-status')).toHaveTextContent('Paid');
+    expect(requestsTo(fetchMock, 'GET /api/invoices')).toHaveLength(1);
+    await userEvent.setup().click(links[1]);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/invoices/inv-1');
+  });
+
+  it('says there are no invoices yet because the first month is free', async () => {
+    mockAccount({ 'GET /api/user/profile': { body: profile() } });
+    renderPage('he');
+    const section = await screen.findByRole('region', { name: 'חשבוניות' });
+    expect(await within(section).findByText('אין עדיין חשבוניות — החודש הראשון חינם.')).toBeInTheDocument();
+  });
+
+  it('words a failed invoice list and retries it', async () => {
+    let fail = true;
+    mockAccount({
+      'GET /api/user/profile': { body: profile() },
+      'GET /api/invoices': () => (fail ? { status: 500, body: { message: 'boom' } } : { body: { invoices: [invoice()] } }),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Invoices' });
+    expect(await within(section).findByText('Error loading the invoices')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('link', { name: /^Invoice 1042/ })).toBeInTheDocument();
+  });
+
+  it('shows a cleaner neither invoices nor billing nor the card, and never asks for the invoices', async () => {
+    const fetchMock = mockAccount({ 'GET /api/user/profile': { body: profile({ role: 'cleaner', isOwner: false }) } });
+    renderPage();
+    expect(await screen.findByText('Carmel Towers')).toBeInTheDocument();
+    expect(screen.getByText('Worker')).toBeInTheDocument();
+    for (const name of ['Invoices', 'Billing details', 'Payment card']) expect(screen.queryByRole('region', { name })).toBeNull();
+    expect(screen.queryByTestId('masked-card')).toBeNull();
+    expect(requestsTo(fetchMock, 'GET /api/invoices')).toHaveLength(0);
+  });
+
   it('has no serious or critical accessibility violations, in Hebrew, on the page and in the card form', async () => {
-    mockFetch({ 'GET /api/user/profile': { body: profile() } });
+    mockAccount({ 'GET /api/user/profile': { body: profile() }, 'GET /api/invoices': { body: { invoices: [invoice()] } } });
     renderPage('he');
     // jsdom cannot compute colours; contrast is checked in the browser suite.
     const serious = async () => {
@@ -282,6 +368,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
     };
     const button = await screen.findByRole('button', { name: 'עדכון כרטיס אשראי' });
+    await screen.findByRole('link', { name: /^חשבונית 1042/ });
     expect(await serious()).toEqual([]);
     await userEvent.setup().click(button);
     await screen.findByRole('dialog');

@@ -7,6 +7,7 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useProfile } from '../../../lib/queries/session.ts';
 import { AccountCancelSection } from '../components/account-cancel-section.tsx';
+import { AccountInvoicesSection } from '../components/account-invoices-section.tsx';
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { CardSummary } from '../components/card-summary.tsx';
 import { CardUpdateDialog } from '../components/card-update-dialog.tsx';
@@ -22,6 +23,8 @@ function ProfileView({ profile }: { profile: Profile }) {
   const lng = i18n.language;
   const none = t('notProvided');
   const isAdmin = profile.role === 'admin';
+  // docs/product.md ("Account profile"): billing, the card and the invoices are the project admins' and managers'.
+  const seesBilling = profile.role !== 'cleaner';
   const status = profile.projectStatus;
   // docs/product.md ("Account profile"): the card and cancel controls belong to a live account;
   // ("Inactive project keeps its data") an inactive one's way back is a new card; a cancelled one keeps neither.
@@ -86,31 +89,36 @@ function ProfileView({ profile }: { profile: Profile }) {
         />
       </DetailsSection>
 
-      <DetailsSection id="account-billing" title={t('billing.title')}>
-        <DetailsList
-          items={[
-            { label: t('billing.monthlyPrice'), value: t('billing.priceExclVat', { price: formatIls(profile.monthlyPrice, lng) }) },
-            ...(status === 'active' ? [{ label: t('billing.nextBillingDate'), value: formatDate(profile.nextBillingDate, lng) }] : []),
-            ...(status === 'cancelled' && profile.paidUntil
-              ? [{ label: t('billing.paidUntil'), value: formatDate(profile.paidUntil, lng) }]
-              : []),
-          ]}
-        />
-        <p className="mt-3 text-sm text-slate-600">{t('billing.vatNote')}</p>
-      </DetailsSection>
+      {seesBilling && (
+        <>
+          <DetailsSection id="account-billing" title={t('billing.title')}>
+            <DetailsList
+              items={[
+                { label: t('billing.monthlyPrice'), value: t('billing.priceExclVat', { price: formatIls(profile.monthlyPrice, lng) }) },
+                ...(status === 'active' ? [{ label: t('billing.nextBillingDate'), value: formatDate(profile.nextBillingDate, lng) }] : []),
+                ...(status === 'cancelled' && profile.paidUntil
+                  ? [{ label: t('billing.paidUntil'), value: formatDate(profile.paidUntil, lng) }]
+                  : []),
+              ]}
+            />
+            <p className="mt-3 text-sm text-slate-600">{t('billing.vatNote')}</p>
+          </DetailsSection>
 
-      <DetailsSection id="account-card" title={t('card.title')}>
-        <CardSummary card={profile.card} />
-        {canUpdateCard && (
-          <>
-            <Button className="mt-4 w-full sm:w-auto" onClick={() => setCardOpen(true)}>
-              {t('card.update')}
-            </Button>
-            <CardUpdateDialog open={cardOpen} onOpenChange={setCardOpen} />
-          </>
-        )}
-        {!isAdmin && <p className="mt-4 text-sm text-slate-700">{t('card.adminOnly')}</p>}
-      </DetailsSection>
+          <DetailsSection id="account-card" title={t('card.title')}>
+            <CardSummary card={profile.card} />
+            {canUpdateCard && (
+              <>
+                <Button className="mt-4 w-full sm:w-auto" onClick={() => setCardOpen(true)}>
+                  {t('card.update')}
+                </Button>
+                <CardUpdateDialog open={cardOpen} onOpenChange={setCardOpen} />
+              </>
+            )}
+            {!isAdmin && <p className="mt-4 text-sm text-slate-700">{t('card.adminOnly')}</p>}
+          </DetailsSection>
+          <AccountInvoicesSection />
+        </>
+      )}
 
       {canCancel && <AccountCancelSection activeUntil={profile.nextBillingDate} />}
     </div>

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminProject, AuditEntry, Invoice, InvoiceDocument } from '../../../../../contract/billing.ts';
+import { apiGet } from '../../../lib/api.ts';
+
+/** GET /api/invoices/:id — one of the signed-in project's invoices, with the seller (404 invoice_not_found). */
+export const useInvoiceDocument = (id: string) =>
+  useQuery({
+    queryKey: ['/api/invoices', id],
+    queryFn: ({ signal }) => apiGet<InvoiceDocument>(`/api/invoices/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** GET /api/admin/invoices/:id — any project's invoice, for the platform admin. */
+export const useAdminInvoiceDocument = (id: string) =>
+  useQuery({
+    queryKey: ['/api/admin/invoices', id],
+    queryFn: ({ signal }) => apiGet<InvoiceDocument>(`/api/admin/invoices/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** GET /api/admin/hotels — every project; the page picks the one it shows. */
+export const useAdminProjects = () =>
+  useQuery({
+    queryKey: ['/api/admin/hotels'],
+    queryFn: ({ signal }) => apiGet<AdminProject[]>('/api/admin/hotels', { signal }),
+  });
+
+/** GET /api/admin/projects/:projectId/invoices */
+export const useAdminProjectInvoices = (projectId: string) =>
+  useQuery({
+    queryKey: ['/api/admin/projects', projectId, 'invoices'],
+    queryFn: ({ signal }) =>
+      apiGet<{ invoices: Invoice[] }>(`/api/admin/projects/${encodeURIComponent(projectId)}/invoices`, { signal }).then((r) => r.invoices),
+  });
+
+/** GET /api/admin/projects/:projectId/audit */
+export const useAdminProjectAudit = (projectId: string) =>
+  useQuery({
+    queryKey: ['/api/admin/projects', projectId, 'audit'],
+    queryFn: ({ signal }) =>
+      apiGet<{ entries: AuditEntry[] }>(`/api/admin/projects/${encodeURIComponent(projectId)}/audit`, { signal }).then((r) => r.entries),
+  });
