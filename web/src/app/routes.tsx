@@ -72,15 +72,6 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/invoices/:id', component: page(() => import('../features/invoices/pages/invoice-page.tsx')) },
 ];
 
-/** The platform admin's screens (docs/product.md "Tax invoice"). */
-export const adminRoutes: AppRoute[] = [
-  {
-    path: '/customer-billing/projects/:projectId',
-    component: page(() => import('../features/invoices/pages/admin-project-billing-page.tsx')),
-  },
-  { path: '/customer-billing/invoices/:id', component: page(() => import('../features/invoices/pages/admin-invoice-page.tsx')) },
-];
-
 /**
  * The platform admin's screens (docs/product.md "Platform admin screens"), in their own frame: no
  * project menu; the frame checks the session is a platform admin's first.
@@ -88,4 +79,10 @@ export const adminRoutes: AppRoute[] = [
 export const adminRoutes: AppRoute[] = [
   { path: '/admin-management', component: page(() => import('../features/admin/pages/admin-management-page.tsx')) },
   { path: '/customer-billing', component: page(() => import('../features/admin/pages/customer-billing-page.tsx')) },
+  // A project's invoices and audit log, and one invoice as the platform's copy (docs/product.md "Tax invoice").
+  {
+    path: '/customer-billing/projects/:projectId',
+    component: page(() => import('../features/invoices/pages/admin-project-billing-page.tsx')),
+  },
+  { path: '/customer-billing/invoices/:id', component: page(() => import('../features/invoices/pages/admin-invoice-page.tsx')) },
 ];
