@@ -5,7 +5,7 @@ import { auditLog, invoices, projects, sandboxCharges } from '../../db/schema/in
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { signInMember } from '../schedules/test-support.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import { billableProjectIds, claimDueCharges, issueInvoices, vatTable } from './billing.queries.ts';
+import { billableProjectIds, claimDueCharges, issueInvoices, vatTable, withBillingLock, type BillableProject } from './billing.queries.ts';
 import { planInvoices, runBilling, SYSTEM_ACTOR } from './billing.service.ts';
 import { startBillingScheduler } from './billing.scheduler.ts';
 
@@ -304,5 +304,54 @@ describe('the scheduler', () => {
     at('2025-03-10');
     await scheduler.tick();
     expect(await invoicesOf(user.projectId)).toHaveLength(1);
+  });
+});
+
+describe('planning invoices', () => {
+  const vat = [
+    { effectiveFrom: '2025-01-01', rate: 1800 },
+    { effectiveFrom: '2000-01-01', rate: 1700 },
+  ];
+  const project = (over: Partial<BillableProject>): BillableProject => ({
+    id: 'p',
+    name: 'Tower A',
+    status: 'active',
+    billingAnchor: '2024-01-29',
+    paidUntil: null,
+    billingResumesOn: null,
+    monthlyPriceAgorot: 139_900,
+    ownerName: null,
+    ownerCity: null,
+    ownerUsername: 'dana',
+    lastPeriodStart: null,
+    ...over,
+  });
+  const starts = (over: Partial<BillableProject>, asOf: string) => planInvoices([project(over)], asOf, vat).map((i) => i.periodStart);
+
+  it('anchors on the 29th and 30th fall back in short months and come back after them', () => {
+    expect(starts({ billingAnchor: '2024-01-29' }, '2024-04-30')).toEqual(['2024-02-29', '2024-03-29', '2024-04-29']);
+    expect(starts({ billingAnchor: '2023-01-29' }, '2023-03-31')).toEqual(['2023-02-28', '2023-03-29']);
+    expect(starts({ billingAnchor: '2024-01-30' }, '2024-03-31')).toEqual(['2024-02-29', '2024-03-30']);
+  });
+
+  it('skips what is invoiced, the months before billing resumes, and a cancelled project’s unpaid time', () => {
+    expect(starts({ billingAnchor: '2025-01-10', lastPeriodStart: '2025-02-10' }, '2025-04-10')).toEqual(['2025-03-10', '2025-04-10']);
+    expect(starts({ billingAnchor: '2025-01-10', billingResumesOn: '2025-04-10' }, '2025-04-10')).toEqual(['2025-04-10']);
+    expect(starts({ billingAnchor: '2025-01-10', status: 'cancelled', paidUntil: '2025-03-10' }, '2025-05-10')).toEqual(['2025-02-10']);
+    const [invoice] = planInvoices([project({ billingAnchor: '2024-12-01', ownerName: 'Dana Levi' })], '2025-01-01', vat);
+    expect(invoice).toMatchObject({ vatBasisPoints: 1800, vatAgorot: 25_182, customerContact: 'Dana Levi', nextAttemptOn: '2025-01-01' });
+  });
+});
+
+describe('one billing run at a time', () => {
+  it('on PostgreSQL a second instance skips the run while the first holds the lock', async () => {
+    let inner: string | undefined = 'not run';
+    const outer = await withBillingLock(ctx.database, async () => {
+      inner = await withBillingLock(ctx.database, async () => 'second');
+      return 'first';
+    });
+    expect(outer).toBe('first');
+    // The embedded database belongs to one process: there is no second instance to exclude.
+    expect(inner).toBe(ctx.database.kind === 'postgres' ? undefined : 'second');
   });
 });
