@@ -87,10 +87,26 @@ export async function findSandboxCharge(db: Db, idempotencyKey: string): Promise
 /** Cancelled projects whose paid time has ended by `asOf` become inactive ('cancelled'). */
 export async function endCancelledProjects(db: Db, p: { asOf: string; now: Date; actor: Actor }): Promise<number> {
   return db.transaction(async (tx) => {
+    // Locked in id order, as invoicing locks them, so two concurrent runs cannot deadlock.
+    const due = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.status, 'cancelled'), lte(projects.paidUntil, p.asOf)))
+      .orderBy(asc(projects.id))
+      .for('update');
+    if (due.length === 0) return 0;
     const ended = await tx
       .update(projects)
       .set({ status: 'inactive', inactiveReason: 'cancelled', inactiveSince: p.now, updatedAt: p.now })
-      .where(and(eq(projects.status, 'cancelled'), lte(projects.paidUntil, p.asOf)))
+      .where(
+        and(
+          inArray(
+            projects.id,
+            due.map((d) => d.id),
+          ),
+          eq(projects.status, 'cancelled'),
+        ),
+      )
       .returning({ id: projects.id, paidUntil: projects.paidUntil });
     if (ended.length > 0) {
       await tx.insert(auditLog).values(
