@@ -6,4 +6,5 @@ await import('./tenant-isolation.ts');
 await import('./live-storm.ts');
 await import('./qr-crowd.ts');
 await import('./durability.ts');
+await import('./billing.ts');
 export {};

@@ -81,6 +81,16 @@ const MATRIX: Record<string, Level> = {
   'GET /api/admin/hotels': 'platformAdmin',
   'GET /api/admin/customers-billing': 'platformAdmin',
   'GET /api/admin/customers-billing/export': 'platformAdmin',
+  // Billing (issue 10, the billing engine and the admin's project actions).
+  'POST /api/admin/billing/run': 'platformAdmin',
+  'PUT /api/admin/reactivate-account/:id': 'platformAdmin',
+  'PUT /api/admin/projects/:id/price': 'platformAdmin',
+  'PUT /api/admin/projects/:id/deactivate': 'platformAdmin',
+  'GET /api/admin/projects/:id/invoices': 'platformAdmin',
+  'GET /api/admin/projects/:id/audit': 'platformAdmin',
+  'GET /api/admin/invoices/:id': 'platformAdmin',
+  'GET /api/invoices': 'manager',
+  'GET /api/invoices/:id': 'manager',
 };
 
 const PROJECT_ROLES: Caller[] = ['cleaner', 'manager', 'admin'];

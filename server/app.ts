@@ -13,6 +13,8 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { SandboxGateway, type PaymentGateway } from './modules/billing/payment-gateway.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { startBillingScheduler, type BillingScheduler } from './modules/billing/billing.scheduler.ts';
 import { roomRoutes } from './modules/rooms/rooms.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
@@ -75,7 +77,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
-  app.decorate('gateway', opts.gateway ?? new SandboxGateway());
+  // The sandbox keeps its charges by idempotency key in the database (docs/decisions/020-billing-engine.md).
+  app.decorate('gateway', opts.gateway ?? new SandboxGateway({ db: opts.database.db, now: () => app.now() }));
   app.decorate(
     'storage',
     opts.storage ?? (opts.config.s3 ? new S3Storage(opts.config.s3) : new LocalStorage(path.join(opts.config.dataDir, 'objects'))),
@@ -117,6 +120,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(objectRoutes);
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(billingRoutes, { prefix: '/api' });
+  // Billing runs by itself in the server; tests start it themselves (docs/decisions/020-billing-engine.md).
+  if (opts.config.billing.intervalMs > 0 && opts.config.env !== 'test') {
+    let scheduler: BillingScheduler | undefined;
+    app.addHook('onReady', async () => {
+      scheduler = startBillingScheduler(app, opts.config.billing.intervalMs);
+    });
+    app.addHook('onClose', async () => scheduler?.stop());
+  }
 
   const webRoot = opts.config.webRoot;
   const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));

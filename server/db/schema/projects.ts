@@ -22,6 +22,11 @@ export const projects = pgTable('projects', {
   /** The platform admin's words when they deactivated the project. */
   inactiveNote: text('inactive_note'),
   inactiveSince: timestamp('inactive_since', { withTimezone: true }),
+  /**
+   * The first billing date invoiced after a reactivation: the periods while the project was inactive
+   * are never invoiced (docs/decisions/020-billing-engine.md). Null: from the first billing date.
+   */
+  billingResumesOn: date('billing_resumes_on'),
   // Payment method reference only: never the card number, never the CVV.
   cardToken: text('card_token'),
   cardBrand: text('card_brand'),

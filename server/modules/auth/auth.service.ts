@@ -11,6 +11,8 @@ import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import { nextBillingDate } from '../billing/periods.ts';
+import { writeAudit } from '../billing/billing.queries.ts';
+import { chargeUnpaidNow } from '../billing/billing.service.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import {
   cancelProject,
@@ -120,9 +122,24 @@ const cardColumns = (card: CardReference) => ({
   cardHolderName: card.holderName,
 });
 
-export async function updateCard(app: FastifyInstance, projectId: string, input: CardInput) {
+/**
+ * Stores a new card, then charges the project's unpaid invoices with it at once; a project inactive
+ * for a failed payment becomes active when none is left unpaid (docs/product.md "Billing and VAT").
+ */
+export async function updateCard(app: FastifyInstance, projectId: string, input: CardInput, userId?: string) {
   const card = await app.gateway.tokenizeCard(input);
+  const project = await findProject(app.db, projectId);
+  if (!project) throw notFound('project_not_found', 'Project not found');
   await updateProjectCard(app.db, { projectId, card: cardColumns(card), now: app.now() });
+  const actor = { type: 'user' as const, id: userId };
+  await writeAudit(app.db, actor, {
+    projectId,
+    action: 'project.card_updated',
+    entityId: projectId,
+    before: project.cardLast4 ? { brand: project.cardBrand, last4: project.cardLast4 } : null,
+    after: { brand: card.brand, last4: card.last4 },
+  });
+  return chargeUnpaidNow(app, projectId, project.billingAnchor, actor);
 }
 
 export async function cancelAccount(app: FastifyInstance, projectId: string, userId: string) {

@@ -1,5 +1,7 @@
+import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { findSandboxCharge, insertSandboxCharge } from './billing.queries.ts';
 
 /** What we keep of a card: a gateway token and what the owner needs to recognise it. Never the number or CVV. */
 export interface CardReference {
@@ -22,8 +24,17 @@ export interface CardDetails {
 export interface PaymentGateway {
   /** Verifies the card and returns a reusable token. Throws AppError(402/400) when refused. */
   tokenizeCard(card: CardDetails): Promise<CardReference>;
-  /** Charges a stored card token. */
-  charge(token: string, amountAgorot: number, description: string): Promise<{ ok: boolean; reference: string; message?: string }>;
+  /**
+   * Charges a stored card token. A repeated `idempotencyKey` answers the first charge's result and
+   * never charges again (docs/decisions/020-billing-engine.md).
+   */
+  charge(token: string, amountAgorot: number, description: string, idempotencyKey: string): Promise<ChargeResult>;
+}
+
+export interface ChargeResult {
+  ok: boolean;
+  reference: string;
+  message?: string;
 }
 
 export function luhnValid(digits: string): boolean {
@@ -50,15 +61,28 @@ export function cardBrand(digits: string): string {
   return 'card';
 }
 
-/** Documented sandbox numbers that the sandbox refuses. */
+/** Documented sandbox numbers (README "Payment sandbox"): refused when the card is stored. */
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
+/** Accepted when stored, declined on every charge (the number Stripe uses for that case). */
+export const SANDBOX_CHARGE_DECLINED_CARD = '4000000000000341';
+/** The token prefix of a card every charge of which is declined. */
+const DECLINING_TOKEN = 'sbx_dl_';
 
 /**
- * The embedded default gateway: checks like a real one (Luhn, expiry, CVV), stores nothing but
- * the token map in memory-free form (the token itself carries no card data).
+ * The embedded default gateway: checks like a real one (Luhn, expiry, CVV); the token carries no
+ * card data. With a database it keeps each charge by idempotency key in `sandbox_charges`, so a
+ * repeated key answers the first result across restarts, as a real gateway does.
  */
 export class SandboxGateway implements PaymentGateway {
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  private readonly db: Db | undefined;
+  private readonly now: () => Date;
+  /** Without a database (unit tests of other parts), the charges of this instance. */
+  private readonly memory = new Map<string, ChargeResult>();
+
+  constructor(opts: { db?: Db; now?: () => Date } = {}) {
+    this.db = opts.db;
+    this.now = opts.now ?? (() => new Date());
+  }
 
   async tokenizeCard(card: CardDetails): Promise<CardReference> {
     const digits = card.cardNumber.replace(/[\s-]/g, '');
@@ -76,7 +100,7 @@ export class SandboxGateway implements PaymentGateway {
       throw new AppError(402, 'card_declined', 'The card was declined by the card issuer. Please use another card.');
     }
     return {
-      token: `sbx_${randomToken(18)}`,
+      token: `${digits === SANDBOX_CHARGE_DECLINED_CARD ? DECLINING_TOKEN : 'sbx_'}${randomToken(18)}`,
       brand: cardBrand(digits),
       last4: digits.slice(-4),
       expiryMonth: card.cardExpiryMonth,
@@ -85,8 +109,19 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
-  async charge(token: string, _amountAgorot: number, _description: string) {
-    if (!token.startsWith('sbx_')) return { ok: false, reference: '', message: 'Unknown card token' };
-    return { ok: true, reference: `sbx_ch_${randomToken(12)}` };
+  async charge(token: string, amountAgorot: number, _description: string, idempotencyKey: string): Promise<ChargeResult> {
+    const answer: ChargeResult = !token.startsWith('sbx_')
+      ? { ok: false, reference: '', message: 'Unknown card token' }
+      : token.startsWith(DECLINING_TOKEN)
+        ? { ok: false, reference: `sbx_ch_${randomToken(12)}`, message: 'The card was declined' }
+        : { ok: true, reference: `sbx_ch_${randomToken(12)}` };
+    if (!this.db) {
+      const first = this.memory.get(idempotencyKey);
+      if (first) return first;
+      this.memory.set(idempotencyKey, answer);
+      return answer;
+    }
+    const stored = await insertSandboxCharge(this.db, { idempotencyKey, token, amountAgorot, ...answer });
+    return stored ?? (await findSandboxCharge(this.db, idempotencyKey)) ?? answer;
   }
 }

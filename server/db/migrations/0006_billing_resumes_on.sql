@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "billing_resumes_on" date;

@@ -1,0 +1,357 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { auditLog, invoices, projects, sandboxCharges } from '../../db/schema/index.ts';
+import { upsertPlatformAdmin } from '../auth/auth.service.ts';
+import { signInMember } from '../schedules/test-support.ts';
+import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { billableProjectIds, claimDueCharges, issueInvoices, vatTable, withBillingLock, type BillableProject } from './billing.queries.ts';
+import { planInvoices, runBilling, SYSTEM_ACTOR } from './billing.service.ts';
+import { startBillingScheduler } from './billing.scheduler.ts';
+
+const ADMIN = { username: 'billing-admin', password: 'platform-secret-1' };
+const DECLINES_ON_CHARGE = '4000000000000341';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestApp({ now: new Date('2024-05-10T09:00:00Z') });
+  await upsertPlatformAdmin(ctx.app.db, ADMIN.username, ADMIN.password);
+});
+afterEach(async () => ctx?.close());
+
+/** Signs in at the clock's time (sessions expire as the test clock moves by months) and sends one request. */
+async function signedIn(creds: { username: string; password: string }, opts: InjectOptions, url = '/api/login') {
+  const session = await login(ctx.app, creds, { url, headers: clientAddress() });
+  expect(session.res.statusCode).toBe(200);
+  return ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: session.cookie } });
+}
+const admin = (opts: InjectOptions) => signedIn(ADMIN, opts, '/api/admin/login');
+const asOwner = (p: { body: { username: string; password: string } }, opts: InjectOptions) => signedIn(p.body, opts);
+
+/** Registers a project on a date (its billing anchor), optionally with another card. */
+async function projectOn(isoDate: string, cardNumber?: string) {
+  ctx.clock.now = new Date(`${isoDate}T09:00:00Z`);
+  return registerAndLogin(ctx.app, cardNumber ? { cardNumber } : {});
+}
+const at = (isoDate: string) => (ctx.clock.now = new Date(`${isoDate}T09:00:00Z`));
+const run = (asOf: string) => runBilling(ctx.app, { asOf });
+const invoicesOf = (projectId: string) =>
+  ctx.app.db.select().from(invoices).where(eq(invoices.projectId, projectId)).orderBy(asc(invoices.periodStart));
+const projectRow = async (projectId: string) => (await ctx.app.db.select().from(projects).where(eq(projects.id, projectId)))[0];
+const card = (cardNumber: string) => ({
+  cardHolderName: 'Dana Levi',
+  cardNumber,
+  cardExpiryMonth: 12,
+  cardExpiryYear: 2030,
+  cardCvv: '123',
+});
+
+describe('billing runs', () => {
+  it('14 monthly runs across December 2024 and January 2025: 14 invoices, 17% then 18%, numbers without gaps', async () => {
+    const { user } = await projectOn('2024-05-10');
+    const dates = Array.from({ length: 14 }, (_, i) => new Date(Date.UTC(2024, 5 + i, 10)).toISOString().slice(0, 10));
+    for (const date of dates) {
+      at(date);
+      expect(await run(date)).toEqual({ invoicesCreated: 1, charged: 1, failed: 0 });
+      expect(await run(date)).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
+    }
+    const rows = await invoicesOf(user.projectId);
+    expect(rows.map((r) => r.periodStart)).toEqual(dates);
+    expect(rows.map((r) => r.number)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(rows.every((r) => r.status === 'paid' && r.attempts === 1)).toBe(true);
+    expect(rows[6]).toMatchObject({ periodStart: '2024-12-10', periodEnd: '2025-01-09', vatBasisPoints: 1700, vatAgorot: 23_783 });
+    expect(rows[7]).toMatchObject({ periodStart: '2025-01-10', vatBasisPoints: 1800, vatAgorot: 25_182, totalAgorot: 165_082 });
+    expect(rows.filter((r) => r.vatBasisPoints === 1700)).toHaveLength(7);
+    expect(rows[0]).toMatchObject({ amountAgorot: 139_900, customerName: expect.any(String), customerCity: 'Tel Aviv' });
+    expect(rows[0].description).toContain('2024-06-10–2024-07-09');
+    // The registration month is free.
+    expect(rows.some((r) => r.periodStart < '2024-06-10')).toBe(false);
+  });
+
+  it('a backfill bills every missed month once; a repeated and two concurrent runs give one invoice per period and one charge', async () => {
+    const a = await projectOn('2025-01-15');
+    const b = await projectOn('2025-01-20');
+    at('2025-04-25');
+    const [first, second] = await Promise.all([run('2025-04-25'), run('2025-04-25')]);
+    expect(first.invoicesCreated + second.invoicesCreated).toBe(6);
+    expect(first.charged + second.charged).toBe(6);
+    expect(await run('2025-04-25')).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
+    for (const p of [a, b]) expect((await invoicesOf(p.user.projectId)).map((r) => r.status)).toEqual(['paid', 'paid', 'paid']);
+    const numbers = (await ctx.app.db.select({ n: invoices.number }).from(invoices)).map((r) => r.n).sort((x, y) => x - y);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await ctx.app.db.select().from(sandboxCharges)).toHaveLength(6);
+  });
+
+  it('a run that died between the gateway and its write is finished with the same key: never charged twice', async () => {
+    const { user } = await projectOn('2025-01-10');
+    at('2025-02-10');
+    // A run issues the invoice, claims it, charges it, and dies before writing the answer.
+    expect(await issueOnly('2025-02-10')).toBe(1);
+    const [claim] = await claimDueCharges(ctx.app.db, {
+      asOf: '2025-02-10',
+      now: ctx.clock.now,
+      staleBefore: new Date(ctx.clock.now.getTime() - 600_000),
+      limit: 10,
+    });
+    expect(claim.chargeKey).toBe(`invoice:${claim.id}:1`);
+    expect((await ctx.app.gateway.charge(claim.cardToken!, claim.totalAgorot, claim.description, claim.chargeKey)).ok).toBe(true);
+    // A run within 10 minutes leaves the claim alone; after them it takes it over with the same key.
+    expect(await run('2025-02-10')).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 11 * 60_000);
+    expect(await run('2025-02-10')).toEqual({ invoicesCreated: 0, charged: 1, failed: 0 });
+    const [invoice] = await invoicesOf(user.projectId);
+    expect(invoice).toMatchObject({ status: 'paid', attempts: 1, chargeKey: claim.chargeKey, chargingSince: null });
+    expect(await ctx.app.db.select().from(sandboxCharges)).toHaveLength(1);
+  });
+
+  it('days 29–31 fall back to the month’s last day, counted from the anchor', async () => {
+    const { user } = await projectOn('2025-01-31');
+    at('2025-05-31');
+    await run('2025-05-31');
+    const rows = await invoicesOf(user.projectId);
+    expect(rows.map((r) => [r.periodStart, r.periodEnd])).toEqual([
+      ['2025-02-28', '2025-03-30'],
+      ['2025-03-31', '2025-04-29'],
+      ['2025-04-30', '2025-05-30'],
+      ['2025-05-31', '2025-06-29'],
+    ]);
+  });
+});
+
+/** The first half of a run: issues the invoices due by `asOf`, charges nothing. */
+async function issueOnly(asOf: string) {
+  const vat = await vatTable(ctx.app.db);
+  const ids = await billableProjectIds(ctx.app.db, null, 100);
+  return issueInvoices(ctx.app.db, ids, (rows) => planInvoices(rows, asOf, vat), SYSTEM_ACTOR);
+}
+
+describe('failed charges', () => {
+  it('0341: retried on +1, +3, +7, then inactive; a new card pays at once and reactivates', async () => {
+    const owner = await projectOn('2025-01-10', DECLINES_ON_CHARGE);
+    const { user } = owner;
+    for (const [date, failed] of [
+      ['2025-02-10', 1],
+      ['2025-02-11', 1],
+      ['2025-02-12', 0],
+      ['2025-02-13', 1],
+      ['2025-02-16', 0],
+      ['2025-02-17', 1],
+    ] as const) {
+      at(date);
+      expect(await run(date)).toMatchObject({ charged: 0, failed });
+    }
+    const [invoice] = await invoicesOf(user.projectId);
+    expect(invoice).toMatchObject({ status: 'failed', attempts: 4, nextAttemptOn: null });
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive', inactiveReason: 'payment_failed' });
+    expect(await run('2025-03-10')).toMatchObject({ invoicesCreated: 0, charged: 0 });
+    // Workers are refused; the manager still signs in and updates the card.
+    const qr = (await projectRow(user.projectId)).qrId;
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/facility/by-qr/${qr}` })).json()).toMatchObject({ isActive: false });
+
+    at('2025-03-20');
+    const declined = await asOwner(owner, {
+      method: 'PUT',
+      url: '/api/user/credit-card',
+      headers: clientAddress(),
+      payload: card(DECLINES_ON_CHARGE),
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive' });
+    const updated = await asOwner(owner, {
+      method: 'PUT',
+      url: '/api/user/credit-card',
+      headers: clientAddress(),
+      payload: card('4242424242424242'),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await invoicesOf(user.projectId))[0]).toMatchObject({ status: 'paid' });
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'active', inactiveReason: null, billingResumesOn: '2025-04-10' });
+    // The inactive month (from 10 March) is never invoiced; billing resumes on the next billing date.
+    at('2025-04-10');
+    expect(await run('2025-04-10')).toEqual({ invoicesCreated: 1, charged: 1, failed: 0 });
+    expect((await invoicesOf(user.projectId)).map((r) => r.periodStart)).toEqual(['2025-02-10', '2025-04-10']);
+    const actions = (await ctx.app.db.select().from(auditLog).where(eq(auditLog.projectId, user.projectId))).map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['invoice.created', 'invoice.failed', 'project.inactive', 'invoice.paid', 'project.reactivated']),
+    );
+  });
+
+  it('cancellation: no invoice after the paid period, inactive when it ends', async () => {
+    const owner = await projectOn('2025-01-10');
+    const { user } = owner;
+    at('2025-02-10');
+    await run('2025-02-10');
+    at('2025-02-15');
+    const cancelled = await asOwner(owner, { method: 'PUT', url: '/api/user/cancel-account' });
+    expect(cancelled.json()).toMatchObject({ paidUntil: '2025-03-10' });
+    at('2025-03-09');
+    await run('2025-03-09');
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'cancelled' });
+    at('2025-03-10');
+    expect(await run('2025-03-10')).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive', inactiveReason: 'cancelled' });
+    at('2025-05-10');
+    await run('2025-05-10');
+    expect(await invoicesOf(user.projectId)).toHaveLength(1);
+  });
+});
+
+describe('the platform admin', () => {
+  it('runs billing for a date, and refuses bad input with 400', async () => {
+    await projectOn('2025-01-10');
+    const res = await admin({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf: '2025-02-10' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ invoicesCreated: 1, charged: 1, failed: 0 });
+    for (const payload of [{ asOf: '2025-02-30' }, { asOf: 'soon' }, { asOf: 20250210 }]) {
+      expect((await admin({ method: 'POST', url: '/api/admin/billing/run', payload })).statusCode).toBe(400);
+    }
+    const manager = await registerAndLogin(ctx.app);
+    expect((await asOwner(manager, { method: 'POST', url: '/api/admin/billing/run', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('reactivates an inactive project: old invoices stay owed, the inactive months are never invoiced', async () => {
+    const { user } = await projectOn('2025-01-10', DECLINES_ON_CHARGE);
+    for (const date of ['2025-02-10', '2025-02-11', '2025-02-13', '2025-02-17']) {
+      at(date);
+      await run(date);
+    }
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive' });
+    at('2025-04-20');
+    const res = await admin({ method: 'PUT', url: `/api/admin/reactivate-account/${user.projectId}?admin=true` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.projectId, isActive: true, status: 'active', inactiveReason: null });
+    const again = await admin({ method: 'PUT', url: `/api/admin/reactivate-account/${user.projectId}` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('account_already_active');
+    const unknown = await admin({ method: 'PUT', url: '/api/admin/reactivate-account/00000000-0000-4000-8000-000000000000' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'project_not_found']);
+    expect((await admin({ method: 'PUT', url: '/api/admin/reactivate-account/nope' })).statusCode).toBe(404);
+
+    at('2025-05-10');
+    expect(await run('2025-05-10')).toMatchObject({ invoicesCreated: 1, failed: 1 });
+    const rows = await invoicesOf(user.projectId);
+    expect(rows.map((r) => [r.periodStart, r.status])).toEqual([
+      ['2025-02-10', 'failed'],
+      ['2025-05-10', 'failed'],
+    ]);
+    const audit = await admin({ method: 'GET', url: `/api/admin/projects/${user.projectId}/audit` });
+    const reactivated = audit.json().entries.find((e: { action: string }) => e.action === 'project.reactivated');
+    expect(reactivated).toMatchObject({ actorType: 'platform-admin', actorName: ADMIN.username, before: { status: 'inactive' } });
+    expect(audit.json().entries[0].id).toBeGreaterThan(audit.json().entries.at(-1).id);
+  });
+
+  it('changes the price from the next invoice on and deactivates a project with a reason', async () => {
+    const { user } = await projectOn('2025-01-10');
+    at('2025-02-10');
+    await run('2025-02-10');
+    const price = await admin({ method: 'PUT', url: `/api/admin/projects/${user.projectId}/price`, payload: { monthlyPrice: 2000 } });
+    expect(price.statusCode).toBe(200);
+    expect(
+      (await admin({ method: 'PUT', url: `/api/admin/projects/${user.projectId}/price`, payload: { monthlyPrice: -1 } })).statusCode,
+    ).toBe(400);
+    at('2025-03-10');
+    await run('2025-03-10');
+    expect((await invoicesOf(user.projectId)).map((r) => r.amountAgorot)).toEqual([139_900, 200_000]);
+
+    const url = `/api/admin/projects/${user.projectId}/deactivate`;
+    expect((await admin({ method: 'PUT', url, payload: { reason: '' } })).statusCode).toBe(400);
+    const off = await admin({ method: 'PUT', url, payload: { reason: 'Fraud check' } });
+    expect(off.json()).toMatchObject({ status: 'inactive', inactiveReason: 'admin', isActive: false });
+    expect(await projectRow(user.projectId)).toMatchObject({ inactiveNote: 'Fraud check' });
+    const twice = await admin({ method: 'PUT', url, payload: { reason: 'Again' } });
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'project_already_inactive']);
+    at('2025-04-10');
+    expect(await run('2025-04-10')).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
+
+    const list = await admin({ method: 'GET', url: `/api/admin/projects/${user.projectId}/invoices` });
+    expect(list.json().invoices).toHaveLength(2);
+    const doc = await admin({ method: 'GET', url: `/api/admin/invoices/${list.json().invoices[0].id}` });
+    expect(doc.json()).toMatchObject({ number: 2, seller: ctx.app.config.billing.business });
+    expect((await admin({ method: 'GET', url: '/api/admin/invoices/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+  });
+});
+
+describe('a project’s invoices', () => {
+  it('managers see their own; another project’s answers 404; a cleaner is refused', async () => {
+    const mine = await projectOn('2025-01-10');
+    const theirs = await projectOn('2025-01-12');
+    at('2025-02-12');
+    await run('2025-02-12');
+    const manager = await signInMember(ctx.app, ctx.app.db, mine.user.projectId, 'manager');
+    const list = await manager({ method: 'GET', url: '/api/invoices' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().invoices).toHaveLength(1);
+    const id = list.json().invoices[0].id;
+    const doc = await asOwner(mine, { method: 'GET', url: `/api/invoices/${id}` });
+    expect(doc.json()).toMatchObject({ id, projectId: mine.user.projectId, status: 'paid', seller: { name: expect.any(String) } });
+    const other = await asOwner(theirs, { method: 'GET', url: `/api/invoices/${id}` });
+    expect([other.statusCode, other.json().code]).toEqual([404, 'invoice_not_found']);
+    expect((await asOwner(theirs, { method: 'GET', url: '/api/invoices/not-an-id' })).statusCode).toBe(404);
+    const cleaner = await signInMember(ctx.app, ctx.app.db, mine.user.projectId, 'cleaner');
+    expect((await cleaner({ method: 'GET', url: '/api/invoices' })).statusCode).toBe(403);
+    expect((await cleaner({ method: 'GET', url: `/api/invoices/${id}` })).statusCode).toBe(403);
+  });
+});
+
+describe('the scheduler', () => {
+  it('runs billing by itself, never twice at once, and stops', async () => {
+    const { user } = await projectOn('2025-01-10');
+    at('2025-02-10');
+    const scheduler = startBillingScheduler(ctx.app, 60_000, 60_000);
+    await Promise.all([scheduler.tick(), scheduler.tick()]);
+    expect(await invoicesOf(user.projectId)).toHaveLength(1);
+    await scheduler.stop();
+    at('2025-03-10');
+    await scheduler.tick();
+    expect(await invoicesOf(user.projectId)).toHaveLength(1);
+  });
+});
+
+describe('planning invoices', () => {
+  const vat = [
+    { effectiveFrom: '2025-01-01', rate: 1800 },
+    { effectiveFrom: '2000-01-01', rate: 1700 },
+  ];
+  const project = (over: Partial<BillableProject>): BillableProject => ({
+    id: 'p',
+    name: 'Tower A',
+    status: 'active',
+    billingAnchor: '2024-01-29',
+    paidUntil: null,
+    billingResumesOn: null,
+    monthlyPriceAgorot: 139_900,
+    ownerName: null,
+    ownerCity: null,
+    ownerUsername: 'dana',
+    lastPeriodStart: null,
+    ...over,
+  });
+  const starts = (over: Partial<BillableProject>, asOf: string) => planInvoices([project(over)], asOf, vat).map((i) => i.periodStart);
+
+  it('anchors on the 29th and 30th fall back in short months and come back after them', () => {
+    expect(starts({ billingAnchor: '2024-01-29' }, '2024-04-30')).toEqual(['2024-02-29', '2024-03-29', '2024-04-29']);
+    expect(starts({ billingAnchor: '2023-01-29' }, '2023-03-31')).toEqual(['2023-02-28', '2023-03-29']);
+    expect(starts({ billingAnchor: '2024-01-30' }, '2024-03-31')).toEqual(['2024-02-29', '2024-03-30']);
+  });
+
+  it('skips what is invoiced, the months before billing resumes, and a cancelled project’s unpaid time', () => {
+    expect(starts({ billingAnchor: '2025-01-10', lastPeriodStart: '2025-02-10' }, '2025-04-10')).toEqual(['2025-03-10', '2025-04-10']);
+    expect(starts({ billingAnchor: '2025-01-10', billingResumesOn: '2025-04-10' }, '2025-04-10')).toEqual(['2025-04-10']);
+    expect(starts({ billingAnchor: '2025-01-10', status: 'cancelled', paidUntil: '2025-03-10' }, '2025-05-10')).toEqual(['2025-02-10']);
+    const [invoice] = planInvoices([project({ billingAnchor: '2024-12-01', ownerName: 'Dana Levi' })], '2025-01-01', vat);
+    expect(invoice).toMatchObject({ vatBasisPoints: 1800, vatAgorot: 25_182, customerContact: 'Dana Levi', nextAttemptOn: '2025-01-01' });
+  });
+});
+
+describe('one billing run at a time', () => {
+  it('on PostgreSQL a second instance skips the run while the first holds the lock', async () => {
+    let inner: string | undefined = 'not run';
+    const outer = await withBillingLock(ctx.database, async () => {
+      inner = await withBillingLock(ctx.database, async () => 'second');
+      return 'first';
+    });
+    expect(outer).toBe('first');
+    // The embedded database belongs to one process: there is no second instance to exclude.
+    expect(inner).toBe(ctx.database.kind === 'postgres' ? undefined : 'second');
+  });
+});
