@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Profile, RegisterInput, User } from '../../../contract/auth.ts';
 import type { CardInput } from '../../../contract/auth.ts';
-import { INACTIVE_REASONS, PROJECT_STATUSES } from '../../../contract/billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES, type Pricing } from '../../../contract/billing.ts';
 import { ROLES } from '../../../contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,8 @@ import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
-import { nextBillingDate } from '../billing/periods.ts';
+import { vatRateOn } from '../billing/billing.queries.ts';
+import { nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import {
   cancelProject,
@@ -77,6 +78,18 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
   };
 }
 
+/** The price a new project pays: the platform's default, the VAT in force today, the first month free. */
+export async function currentPricing(app: FastifyInstance): Promise<Pricing> {
+  const priceAgorot = app.config.billing.defaultPriceAgorot;
+  const vatBasisPoints = await vatRateOn(app.db, localDate('Asia/Jerusalem', app.now()));
+  return {
+    monthlyPrice: priceAgorot / 100,
+    vatBasisPoints,
+    monthlyPriceWithVat: totalDueShekels(priceAgorot, vatBasisPoints),
+    freeMonths: 1,
+  };
+}
+
 export async function register(app: FastifyInstance, input: RegisterInput) {
   // External I/O (gateway, hashing) happens before the transaction: PGlite has one connection.
   if (await isUsernameTaken(app.db, input.username)) throw conflict('username_taken', 'Username already exists');
@@ -89,7 +102,8 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
         name: input.facilityName,
         facilityType: input.facilityType,
         qrId: randomToken(24),
-        monthlyPriceAgorot: Math.round(input.monthlyPrice * 100),
+        // The platform's price, whatever the registrant sent (docs/product.md "The price belongs to the platform").
+        monthlyPriceAgorot: app.config.billing.defaultPriceAgorot,
         billingAnchor: today,
         ...cardColumns(card),
       },
