@@ -11,11 +11,13 @@ export type MemberInput = ReturnType<typeof memberInputOf>;
 
 function MemberFormFields({
   member,
+  myId,
   saving,
   onSubmit,
   onCancel,
 }: {
   member: Member | null;
+  myId: string | undefined;
   saving: boolean;
   onSubmit: (input: MemberInput) => void;
   onCancel: () => void;
@@ -31,6 +33,8 @@ function MemberFormFields({
       setForm((f) => ({ ...f, [key]: value }));
   // The owner stays an active admin (docs/product.md "User management is real").
   const locked = member?.isOwner === true;
+  // Nobody deactivates themselves (the server refuses it with cannot_delete_self).
+  const activeLocked = locked || (member !== null && member.id === myId);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -108,7 +112,7 @@ function MemberFormFields({
         <input
           type="checkbox"
           checked={form.isActive}
-          disabled={locked}
+          disabled={activeLocked}
           onChange={(e) => set('isActive')(e.target.checked)}
           className="h-6 w-6 shrink-0 accent-blue-700"
         />
@@ -142,6 +146,7 @@ function MemberFormFields({
 export function MemberFormDialog({
   open,
   member,
+  myId,
   saving,
   onSubmit,
   onClose,
@@ -149,6 +154,8 @@ export function MemberFormDialog({
   open: boolean;
   /** The member being edited; null when adding. */
   member: Member | null;
+  /** The signed-in user's id: they cannot deactivate themselves. */
+  myId: string | undefined;
   saving: boolean;
   onSubmit: (input: MemberInput) => void;
   onClose: () => void;
@@ -162,7 +169,9 @@ export function MemberFormDialog({
       description={t('form.description')}
       wide
     >
-      {open && <MemberFormFields key={member?.id ?? 'new'} member={member} saving={saving} onSubmit={onSubmit} onCancel={onClose} />}
+      {open && (
+        <MemberFormFields key={member?.id ?? 'new'} member={member} myId={myId} saving={saving} onSubmit={onSubmit} onCancel={onClose} />
+      )}
     </Dialog>
   );
 }

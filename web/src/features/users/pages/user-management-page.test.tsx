@@ -72,6 +72,20 @@ describe('UserManagementPage', { timeout: 20_000 }, () => {
     expect(requestsTo(fetchMock, 'POST /api/users')).toHaveLength(0);
   });
 
+  it("locks the owner's role and active box, and leaves another member's open", async () => {
+    const { user } = setup();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Edit דנה לוי' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).getByLabelText(/^Role/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Active/)).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Avi' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).getByLabelText(/^Role/)).toBeEnabled();
+    expect(within(dialog).getByLabelText(/^Active/)).toBeEnabled();
+  });
+
   it('deletes after the confirmation, and words a refusal by its code', async () => {
     const { user, fetchMock } = setup({
       'DELETE /api/users/u2': { status: 409, body: { code: 'last_admin', message: 'server words' } },

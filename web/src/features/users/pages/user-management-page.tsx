@@ -110,6 +110,7 @@ export default function UserManagementPage() {
       <MemberFormDialog
         open={editing !== null}
         member={editing?.mode === 'edit' ? editing.member : null}
+        myId={me?.id}
         saving={actions.saving}
         onSubmit={actions.save}
         onClose={() => setEditing(null)}
