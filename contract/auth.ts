@@ -3,6 +3,7 @@ import { INACTIVE_REASONS, PROJECT_STATUSES } from './billing.ts';
 import { ROLES } from './constants.ts';
 import { PROJECT_TYPES } from './project-types.ts';
 import { optionalText, requiredText } from './text.ts';
+import { passwordText } from './users.ts';
 
 export const loginInput = z.object({
   username: z.string().trim().min(1, 'Please fill username and password').max(100),
@@ -25,7 +26,7 @@ export type CardInput = z.infer<typeof cardInput>;
 export const registerInput = z
   .object({
     username: requiredText(100),
-    password: z.string().min(6).max(200),
+    password: passwordText(),
     email: z
       .union([z.literal(''), z.email()])
       .optional()
@@ -37,11 +38,11 @@ export const registerInput = z
     facilityType: z.enum(PROJECT_TYPES).default('construction'),
     phone: optionalText(40),
     city: optionalText(100),
-    /** ILS before VAT; falls back to 1399 when not numeric (docs/product.md "Validation rules"). */
-    monthlyPrice: z.preprocess((v) => {
-      const n = typeof v === 'string' ? Number(v) : v;
-      return typeof n === 'number' && Number.isFinite(n) ? n : 1399;
-    }, z.number().min(0).max(1_000_000)),
+    /**
+     * Old clients still send a price; it is accepted and ignored: the platform sets the price
+     * (docs/product.md "The price belongs to the platform").
+     */
+    monthlyPrice: z.unknown().optional(),
   })
   .extend(cardInput.shape);
 export type RegisterInput = z.infer<typeof registerInput>;

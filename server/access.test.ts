@@ -38,10 +38,10 @@ const MATRIX: Record<string, Level> = {
   'GET /api/user/profile': 'member',
   'PUT /api/user/credit-card': 'admin',
   'PUT /api/user/cancel-account': 'admin',
-  'GET /api/rooms': 'manager',
+  'GET /api/rooms': 'member',
   'POST /api/rooms': 'manager',
-  'GET /api/stats/rooms': 'manager',
-  'GET /api/dashboard/room-details/:roomId': 'manager',
+  'GET /api/stats/rooms': 'member',
+  'GET /api/dashboard/room-details/:roomId': 'member',
   'POST /api/rooms/bulk': 'manager',
   'PUT /api/rooms/:id': 'manager',
   'DELETE /api/rooms/:id': 'manager',
@@ -52,7 +52,7 @@ const MATRIX: Record<string, Level> = {
   'POST /api/task-templates/init-defaults': 'manager',
   'POST /api/task-schedules': 'manager',
   'GET /api/task-schedules': 'manager',
-  'GET /api/scheduled-tasks': 'manager',
+  'GET /api/scheduled-tasks': 'member',
   'GET /api/user/facility': 'manager',
   'GET /api/qr-code': 'manager',
   'GET /api/facility/by-qr/:qrId': 'worker',
@@ -91,6 +91,12 @@ const MATRIX: Record<string, Level> = {
   'GET /api/admin/invoices/:id': 'platformAdmin',
   'GET /api/invoices': 'manager',
   'GET /api/invoices/:id': 'manager',
+  // Team: user management and the registration price (issue 10, part "users").
+  'GET /api/pricing': 'public',
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'PUT /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
 };
 
 const PROJECT_ROLES: Caller[] = ['cleaner', 'manager', 'admin'];

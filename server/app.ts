@@ -22,6 +22,7 @@ import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { workerRoutes } from './modules/worker/worker.routes.ts';
 import { objectRoutes } from './modules/objects/objects.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return { status: database === 'ok' ? 'ok' : 'degraded', database, databaseKind: opts.database.kind };
   });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
   await app.register(roomRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(scheduleRoutes, { prefix: '/api' });

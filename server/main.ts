@@ -1,7 +1,15 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
-import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData, shouldSeedDemo } from './db/demo-data.ts';
+import {
+  DEMO_CLEANER,
+  DEMO_MANAGER,
+  DEMO_PLATFORM_ADMIN,
+  DEMO_SITE_MANAGER,
+  isDatabaseEmpty,
+  seedDemoData,
+  shouldSeedDemo,
+} from './db/demo-data.ts';
 import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { purgeIdempotentRequests } from './plugins/idempotency.ts';
@@ -87,7 +95,9 @@ async function main() {
   if (seed && empty) {
     lines.push(
       'Demo project created. Sign in with:',
-      `  manager:        ${DEMO_MANAGER.username} / ${DEMO_MANAGER.password}   (${config.publicUrl}/login)`,
+      `  owner (admin):  ${DEMO_MANAGER.username} / ${DEMO_MANAGER.password}   (${config.publicUrl}/login)`,
+      `  manager:        ${DEMO_SITE_MANAGER.username} / ${DEMO_SITE_MANAGER.password}`,
+      `  worker:         ${DEMO_CLEANER.username} / ${DEMO_CLEANER.password}   (read-only: the map and work tracking)`,
       `  platform admin: ${DEMO_PLATFORM_ADMIN.username} / ${DEMO_PLATFORM_ADMIN.password}   (the admin icon on the login page)`,
     );
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from '../../contract/rooms.ts';
 import type { TaskTemplate } from '../../contract/templates.ts';
 import { createTestApp, login, type TestContext } from '../test/helpers.ts';
-import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
+import { DEMO_CLEANER, DEMO_MANAGER, DEMO_PLATFORM_ADMIN, DEMO_SITE_MANAGER, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -27,6 +27,13 @@ describe('demo data', () => {
     const me = (await get('/api/auth/user')).json();
     expect(me).toMatchObject({ username: 'demo', role: 'admin', isOwner: true, facilityType: 'construction', projectStatus: 'active' });
     expect((await get('/api/user/profile')).json().card).toMatchObject({ last4: '4242' });
+  });
+
+  it('lets the demo site manager and worker sign in with their roles', async () => {
+    const manager = await login(ctx.app, DEMO_SITE_MANAGER);
+    expect(manager.res.json()).toMatchObject({ role: 'manager', isOwner: false });
+    const cleaner = await login(ctx.app, DEMO_CLEANER);
+    expect(cleaner.res.json()).toMatchObject({ role: 'cleaner', isOwner: false });
   });
 
   it('lets the demo platform admin sign in', async () => {

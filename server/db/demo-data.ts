@@ -20,6 +20,9 @@ import { randomToken } from '../lib/ids.ts';
 import { localDate } from '../lib/time.ts';
 
 export const DEMO_MANAGER = { username: 'demo', password: 'demo1234' };
+/** A site manager and a worker with an account in the demo project (docs/product.md "Users and roles"). */
+export const DEMO_SITE_MANAGER = { username: 'avi', password: 'avi-manager1' };
+export const DEMO_CLEANER = { username: 'noa', password: 'noa-worker1' };
 export const DEMO_PLATFORM_ADMIN = { username: 'platform', password: 'platform1234' };
 
 /**
@@ -42,6 +45,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, now = new Date()) {
   const today = localDate('Asia/Jerusalem', now);
   const passwordHash = await hashPassword(DEMO_MANAGER.password);
+  const managerHash = await hashPassword(DEMO_SITE_MANAGER.password);
+  const cleanerHash = await hashPassword(DEMO_CLEANER.password);
   await upsertPlatformAdmin(db, DEMO_PLATFORM_ADMIN.username, DEMO_PLATFORM_ADMIN.password);
   await db.transaction(async (tx) => {
     const [project] = await tx
@@ -71,6 +76,26 @@ export async function seedDemoData(db: Db, now = new Date()) {
       phone: '050-1234567',
       city: 'תל אביב',
     });
+    await tx.insert(users).values([
+      {
+        projectId: project.id,
+        username: DEMO_SITE_MANAGER.username,
+        passwordHash: managerHash,
+        role: 'manager',
+        firstName: 'אבי',
+        lastName: 'כהן',
+        email: 'avi@example.com',
+      },
+      {
+        projectId: project.id,
+        username: DEMO_CLEANER.username,
+        passwordHash: cleanerHash,
+        role: 'cleaner',
+        firstName: 'נועה',
+        lastName: 'מזרחי',
+        email: 'noa@example.com',
+      },
+    ]);
     const labels = [...Array.from({ length: 25 }, (_, i) => `A${101 + i}`), ...Array.from({ length: 25 }, (_, i) => `B${201 + i}`)];
     const unitRows = await tx
       .insert(units)

@@ -11,18 +11,21 @@ type NewOwner = Omit<typeof users.$inferInsert, 'id' | 'projectId'>;
 /** The card fields a payment gateway answers (a token and what may be shown, never the number). */
 type CardColumns = Pick<ProjectRow, 'cardToken' | 'cardBrand' | 'cardLast4' | 'cardExpiryMonth' | 'cardExpiryYear' | 'cardHolderName'>;
 
+/** Usernames are compared without regard to case (the unique index is on lower(username)). */
+export const usernameIs = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+
 export async function findUserWithProject(db: Db, where: { id: string } | { username: string }) {
   const [row] = await db
     .select({ user: users, project: projects })
     .from(users)
     .innerJoin(projects, eq(projects.id, users.projectId))
-    .where('id' in where ? eq(users.id, where.id) : eq(users.username, where.username))
+    .where('id' in where ? eq(users.id, where.id) : usernameIs(where.username))
     .limit(1);
   return row;
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  const [existing] = await db.select({ id: users.id }).from(users).where(usernameIs(username)).limit(1);
   return existing !== undefined;
 }
 

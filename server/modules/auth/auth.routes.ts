@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pricingSchema } from '../../../contract/billing.ts';
 import { cardInput, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '../../../contract/auth.ts';
 import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie } from '../../plugins/session.ts';
-import { cancelAccount, register, toProfile, toUser, updateCard, verifyPassword } from './auth.service.ts';
+import { cancelAccount, currentPricing, register, toProfile, toUser, updateCard, verifyPassword } from './auth.service.ts';
 import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
 import { loginKey, loginWait, recordLoginFailure, recordLoginSuccess, type LoginKey } from './login-limits.ts';
 
@@ -38,6 +39,9 @@ export async function authRoutes(base: FastifyInstance) {
       return reply.status(201).send({ message: `Project ${project.name} registered`, user: toUser(user, project) });
     },
   );
+
+  // The price registration shows: the platform's, with the VAT in force today (docs/product.md "The price belongs to the platform").
+  app.get('/pricing', { config: { access: 'public' }, schema: { response: { 200: pricingSchema } } }, async () => currentPricing(app));
 
   app.post(
     '/login',
@@ -110,7 +114,7 @@ export async function authRoutes(base: FastifyInstance) {
     },
     async (request) => {
       const auth = userOf(request);
-      await updateCard(app, auth.projectId, request.body);
+      await updateCard(app, auth.projectId, request.body, auth.userId);
       const row = (await findUserWithProject(app.db, { id: auth.userId }))!;
       return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()));
     },

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Profile, RegisterInput, User } from '../../../contract/auth.ts';
 import type { CardInput } from '../../../contract/auth.ts';
-import { INACTIVE_REASONS, PROJECT_STATUSES } from '../../../contract/billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES, type Pricing } from '../../../contract/billing.ts';
 import { ROLES } from '../../../contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,9 +10,9 @@ import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
-import { nextBillingDate } from '../billing/periods.ts';
-import { writeAudit } from '../billing/billing.queries.ts';
+import { vatRateOn, writeAudit } from '../billing/billing.queries.ts';
 import { chargeUnpaidNow } from '../billing/billing.service.ts';
+import { nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import {
   cancelProject,
@@ -79,6 +79,18 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
   };
 }
 
+/** The price a new project pays: the platform's default, the VAT in force today, the first month free. */
+export async function currentPricing(app: FastifyInstance): Promise<Pricing> {
+  const priceAgorot = app.config.billing.defaultPriceAgorot;
+  const vatBasisPoints = await vatRateOn(app.db, localDate('Asia/Jerusalem', app.now()));
+  return {
+    monthlyPrice: priceAgorot / 100,
+    vatBasisPoints,
+    monthlyPriceWithVat: totalDueShekels(priceAgorot, vatBasisPoints),
+    freeMonths: 1,
+  };
+}
+
 export async function register(app: FastifyInstance, input: RegisterInput) {
   // External I/O (gateway, hashing) happens before the transaction: PGlite has one connection.
   if (await isUsernameTaken(app.db, input.username)) throw conflict('username_taken', 'Username already exists');
@@ -91,7 +103,8 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
         name: input.facilityName,
         facilityType: input.facilityType,
         qrId: randomToken(24),
-        monthlyPriceAgorot: Math.round(input.monthlyPrice * 100),
+        // The platform's price, whatever the registrant sent (docs/product.md "The price belongs to the platform").
+        monthlyPriceAgorot: app.config.billing.defaultPriceAgorot,
         billingAnchor: today,
         ...cardColumns(card),
       },
@@ -126,7 +139,7 @@ const cardColumns = (card: CardReference) => ({
  * Stores a new card, then charges the project's unpaid invoices with it at once; a project inactive
  * for a failed payment becomes active when none is left unpaid (docs/product.md "Billing and VAT").
  */
-export async function updateCard(app: FastifyInstance, projectId: string, input: CardInput, userId?: string) {
+export async function updateCard(app: FastifyInstance, projectId: string, input: CardInput, userId: string) {
   const card = await app.gateway.tokenizeCard(input);
   const project = await findProject(app.db, projectId);
   if (!project) throw notFound('project_not_found', 'Project not found');

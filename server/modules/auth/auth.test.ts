@@ -64,14 +64,13 @@ describe('registration rules', () => {
   it.each([
     ['a blank username', { username: '   ' }, 'username'],
     ['a blank project name', { facilityName: '' }, 'facilityName'],
-    ['a password under 6 characters', { password: '12345' }, 'password'],
+    ['a password under 8 characters', { password: '1234567' }, 'password'],
     ['a missing card holder', { cardHolderName: '' }, 'cardHolderName'],
     ['a card number over 19 characters', { cardNumber: '42424242424242424242' }, 'cardNumber'],
     ['a CVV of 4 digits', { cardCvv: '1234' }, 'cardCvv'],
     ['expiry month 13', { cardExpiryMonth: 13 }, 'cardExpiryMonth'],
     ['a malformed email', { email: 'not-an-email' }, 'email'],
     ['an unknown project type', { facilityType: 'castle' }, 'facilityType'],
-    ['a negative monthly price', { monthlyPrice: -1 }, 'monthlyPrice'],
   ])('refuses %s with 400 naming the field, and writes nothing', async (_label, override, field) => {
     const before = await rowCounts();
     const res = await register(registration(override));
@@ -98,11 +97,39 @@ describe('registration rules', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('falls back to 1399 for a monthly price that is not a number, and keeps a numeric one', async () => {
-    const fallback = await registerAndLogin(ctx.app, { monthlyPrice: 'abc' });
-    expect((await fallback.as({ method: 'GET', url: '/api/user/profile' })).json().monthlyPrice).toBe(1399);
-    const custom = await registerAndLogin(ctx.app, { monthlyPrice: '990.5' });
-    expect((await custom.as({ method: 'GET', url: '/api/user/profile' })).json().monthlyPrice).toBe(990.5);
+  it.each([
+    ['a lower price', 1],
+    ['zero', 0],
+    ['a higher price', 5000],
+    ['text', 'abc'],
+  ])('ignores %s sent by the registrant and stores the platform price', async (_label, monthlyPrice) => {
+    const { as } = await registerAndLogin(ctx.app, { monthlyPrice });
+    expect((await as({ method: 'GET', url: '/api/user/profile' })).json().monthlyPrice).toBe(1399);
+  });
+
+  it('shows the current price with the VAT in force today, the first month free', async () => {
+    ctx.clock.now = new Date('2024-12-31T12:00:00Z');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/pricing' })).json()).toEqual({
+      monthlyPrice: 1399,
+      vatBasisPoints: 1700,
+      monthlyPriceWithVat: 1637,
+      freeMonths: 1,
+    });
+    ctx.clock.now = new Date('2025-01-01T12:00:00Z');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/pricing' })).json()).toEqual({
+      monthlyPrice: 1399,
+      vatBasisPoints: 1800,
+      monthlyPriceWithVat: 1651,
+      freeMonths: 1,
+    });
+    ctx.clock.now = new Date();
+  });
+
+  it('refuses a username that differs from a taken one only in case', async () => {
+    const first = await registerAndLogin(ctx.app);
+    const res = await register(registration({ username: first.body.username.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('username_taken');
   });
 
   it('accepts the optional fields empty and defaults the project type to construction', async () => {

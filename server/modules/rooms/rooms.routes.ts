@@ -12,18 +12,18 @@ const idParams = z.object({ id: z.string() });
 export async function roomRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/rooms', { config: { access: 'manager' }, schema: { response: { 200: z.array(roomSchema) } } }, async (request) =>
+  app.get('/rooms', { config: { access: 'member' }, schema: { response: { 200: z.array(roomSchema) } } }, async (request) =>
     listRooms(app, userOf(request), () => hasClientGone(request)),
   );
 
-  app.get('/stats/rooms', { config: { access: 'manager' }, schema: { response: { 200: roomStatsSchema } } }, async (request) =>
+  app.get('/stats/rooms', { config: { access: 'member' }, schema: { response: { 200: roomStatsSchema } } }, async (request) =>
     summarize(await listRooms(app, userOf(request), () => hasClientGone(request))),
   );
 
   app.get(
     '/dashboard/room-details/:roomId',
     {
-      config: { access: 'manager' },
+      config: { access: 'member' },
       schema: {
         params: z.object({ roomId: z.string() }),
         querystring: z.object({ date: isoDate.optional() }),

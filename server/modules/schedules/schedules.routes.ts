@@ -34,7 +34,7 @@ export async function scheduleRoutes(base: FastifyInstance) {
 
   app.get(
     '/scheduled-tasks',
-    { config: { access: 'manager' }, schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } },
+    { config: { access: 'member' }, schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } },
     async (request) => listScheduledTasks(app, userOf(request), request.query),
   );
 }

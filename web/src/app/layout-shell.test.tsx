@@ -89,6 +89,43 @@ describe('the inactive-project banner', () => {
   });
 });
 
+describe('the menu and screens per role (docs/product.md "Permissions")', () => {
+  const menuLinks = async () =>
+    within(await screen.findByRole('navigation', { name: 'Main menu' }))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+
+  it('shows a worker with an account only the map and work tracking', async () => {
+    renderShell({ ...userWith('construction'), role: 'cleaner', isOwner: false });
+    expect(await menuLinks()).toEqual(['/', '/work-tracking']);
+  });
+
+  it('shows a manager all project work but not user management', async () => {
+    renderShell({ ...userWith('construction'), role: 'manager', isOwner: false });
+    const links = await menuLinks();
+    expect(links).toContain('/task-scheduling');
+    expect(links).not.toContain('/user-management');
+  });
+
+  it('tells a worker or a manager who opens /user-management that they have no permission', async () => {
+    for (const role of ['cleaner', 'manager']) {
+      mockFetch({ 'GET /api/auth/user': { body: { ...userWith('construction'), role, isOwner: false } } });
+      const { unmount } = renderWithProviders(<LayoutShell />, { language: 'en', path: '/user-management' });
+      expect(await screen.findByRole('heading', { name: 'No permission' })).toBeInTheDocument();
+      unmount();
+    }
+    mockFetch({ 'GET /api/auth/user': { body: userWith('construction') } });
+    renderWithProviders(<LayoutShell />, { language: 'en', path: '/user-management' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.queryByRole('heading', { name: 'No permission' })).toBeNull();
+  });
+
+  it('shows an admin user management', async () => {
+    renderShell({ ...userWith('construction'), role: 'admin' });
+    expect(await menuLinks()).toContain('/user-management');
+  });
+});
+
 /** The title key of the page each menu entry opens (its <h1>), with whether it has a rooms wording. */
 const PAGE_TITLES: Record<string, { key: string; cleaning?: boolean }> = {
   '/': { key: 'rooms:title', cleaning: true },
@@ -100,6 +137,7 @@ const PAGE_TITLES: Record<string, { key: string; cleaning?: boolean }> = {
   '/work-tracking': { key: 'tracking:title' },
   '/qr-print': { key: 'qr:print.title' },
   '/unit-labels': { key: 'qr:labels.title', cleaning: true },
+  '/user-management': { key: 'users:title' },
 };
 
 describe('menu wording', () => {

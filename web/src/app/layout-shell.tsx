@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Navigate, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -9,19 +9,50 @@ import { toast } from '../components/ui/toast.ts';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { onUnauthorized } from '../lib/api.ts';
 import { useLogout } from '../features/auth/api/auth.ts';
-import { authUserKey, useAuthUser, useProfile } from '../lib/queries/session.ts';
+import { authUserKey, roleMayAccess, useAuthUser, useProfile } from '../lib/queries/session.ts';
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
-import { signedInRoutes } from './routes.tsx';
+import { signedInRoutes, type AppRoute } from './routes.tsx';
+import type { Role } from '../../../contract/constants.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
 import type { User } from '../../../contract/auth.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
-/** The menu's entries read as the titles of the pages they open, in the project's wording (rooms or apartments). */
-function SideMenu({ onNavigate, showProfile, cleaning }: { onNavigate?: () => void; showProfile: boolean; cleaning: boolean }) {
+/** Whether a role may open a screen (docs/product.md "Permissions"); the server refuses the rest anyway. */
+const mayOpen = (route: AppRoute | undefined, role: Role) => !route?.access || roleMayAccess(role, route.access);
+
+/** Shown instead of a screen the signed-in role may not open (a typed or bookmarked address). */
+function NoPermission() {
+  const { t } = useTranslation('common');
+  return (
+    <div role="alert" className="mx-auto max-w-lg space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-6 text-center text-amber-950">
+      <h1 className="text-xl font-bold">{t('noPermission.title')}</h1>
+      <p>{t('noPermission.body')}</p>
+      <NavLink to="/" className="inline-flex min-h-11 items-center font-medium text-blue-800 underline">
+        {t('noPermission.home')}
+      </NavLink>
+    </div>
+  );
+}
+
+/**
+ * The menu's entries read as the titles of the pages they open, in the project's wording (rooms or
+ * apartments); each role sees only the screens it may open.
+ */
+function SideMenu({
+  onNavigate,
+  showProfile,
+  cleaning,
+  role,
+}: {
+  onNavigate?: () => void;
+  showProfile: boolean;
+  cleaning: boolean;
+  role: Role;
+}) {
   const { t } = useTranslation('common');
   const logout = useLogout();
   const navigate = useNavigate();
-  const items = signedInRoutes.filter((r) => r.menuKey);
+  const items = signedInRoutes.filter((r) => r.menuKey && mayOpen(r, role));
   return (
     <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-1 p-3">
       <div className="mb-4 px-2 text-2xl font-bold text-blue-800">{t('appName')}</div>
@@ -154,12 +185,16 @@ export function LayoutShell() {
   const showProfile = Boolean(user.projectId) && profile.isSuccess;
   const displayName = user.firstName || user.email || t('header.user');
   const cleaning = CLEANING_FACILITY_TYPES.includes(user.facilityType);
+  const allowed = mayOpen(
+    signedInRoutes.find((r) => matchPath(r.path, location.pathname) !== null),
+    user.role,
+  );
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden border-e border-slate-200 bg-white lg:block">
         <div className="sticky top-0 h-screen">
-          <SideMenu showProfile={showProfile} cleaning={cleaning} />
+          <SideMenu showProfile={showProfile} cleaning={cleaning} role={user.role} />
         </div>
       </aside>
       <div className="min-w-0">
@@ -175,7 +210,7 @@ export function LayoutShell() {
               <RadixDialog.Content className="fixed inset-y-0 start-0 z-50 w-64 bg-white shadow-xl lg:hidden">
                 <RadixDialog.Title className="sr-only">{t('nav.label')}</RadixDialog.Title>
                 <RadixDialog.Description className="sr-only">{t('nav.label')}</RadixDialog.Description>
-                <SideMenu onNavigate={() => setDrawerOpen(false)} showProfile={showProfile} cleaning={cleaning} />
+                <SideMenu onNavigate={() => setDrawerOpen(false)} showProfile={showProfile} cleaning={cleaning} role={user.role} />
               </RadixDialog.Content>
             </RadixDialog.Portal>
           </RadixDialog.Root>
@@ -205,9 +240,7 @@ export function LayoutShell() {
           </div>
         )}
         <main className="p-4 lg:p-6">
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{allowed ? <Outlet /> : <NoPermission />}</Suspense>
         </main>
       </div>
       <IdleTimeout enabled={!IDLE_EXEMPT_PATHS.includes(location.pathname)} onLogout={() => logout.mutateAsync()} navigate={navigate} />

@@ -10,6 +10,12 @@ export interface AppRoute {
   menuKey?: string;
   /** Icon glyph for the menu. */
   icon?: string;
+  /**
+   * Who may open a signed-in screen, as the server decides for its routes (docs/product.md
+   * "Permissions"): absent for every project role. Others see no menu entry and a "no permission"
+   * message instead of the screen.
+   */
+  access?: 'manager' | 'admin';
 }
 
 /**
@@ -30,30 +36,35 @@ export const signedInRoutes: AppRoute[] = [
     component: page(() => import('../features/scheduling/pages/task-scheduling-page.tsx')),
     menuKey: 'nav.taskScheduling',
     icon: '✚',
+    access: 'manager',
   },
   {
     path: '/room-generator',
     component: page(() => import('../features/generator/pages/room-generator-page.tsx')),
     menuKey: 'nav.roomGenerator',
     icon: '⊞',
+    access: 'manager',
   },
   {
     path: '/shortages-table',
     component: page(() => import('../features/reports/pages/shortages-table-page.tsx')),
     menuKey: 'nav.shortages',
     icon: '△',
+    access: 'manager',
   },
   {
     path: '/measurements-table',
     component: page(() => import('../features/reports/pages/measurements-table-page.tsx')),
     menuKey: 'nav.measurements',
     icon: '↔',
+    access: 'manager',
   },
   {
     path: '/task-management',
     component: page(() => import('../features/templates/pages/task-management-page.tsx')),
     menuKey: 'nav.taskManagement',
     icon: '☰',
+    access: 'manager',
   },
   {
     path: '/work-tracking',
@@ -61,15 +72,29 @@ export const signedInRoutes: AppRoute[] = [
     menuKey: 'nav.workTracking',
     icon: '✔',
   },
-  { path: '/qr-print', component: page(() => import('../features/qr/pages/qr-print-page.tsx')), menuKey: 'nav.qrPrint', icon: '▣' },
+  {
+    path: '/qr-print',
+    component: page(() => import('../features/qr/pages/qr-print-page.tsx')),
+    menuKey: 'nav.qrPrint',
+    icon: '▣',
+    access: 'manager',
+  },
   {
     path: '/unit-labels',
     component: page(() => import('../features/qr/pages/unit-labels-page.tsx')),
     menuKey: 'nav.unitLabels',
     icon: '⧉',
+    access: 'manager',
+  },
+  {
+    path: '/user-management',
+    component: page(() => import('../features/users/pages/user-management-page.tsx')),
+    menuKey: 'nav.userManagement',
+    icon: '⚇',
+    access: 'admin',
   },
   { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
-  { path: '/invoices/:id', component: page(() => import('../features/invoices/pages/invoice-page.tsx')) },
+  { path: '/invoices/:id', component: page(() => import('../features/invoices/pages/invoice-page.tsx')), access: 'manager' },
 ];
 
 /**

@@ -1,5 +1,4 @@
 import { registerInput } from '../../../../contract/auth.ts';
-import { DEFAULT_MONTHLY_PRICE_ILS } from '../../../../contract/constants.ts';
 import type { ProjectType } from '../../../../contract/project-types.ts';
 import type { ApiErrorBody } from '../../../../contract/errors.ts';
 import { cardPayload, emptyCardForm, schemaProblems, type CardFormValues, type FieldProblem } from '../../components/card-form.ts';
@@ -16,7 +15,6 @@ export interface RegisterForm extends CardFormValues {
   city: string;
   facilityName: string;
   facilityType: ProjectType;
-  monthlyPrice: string;
 }
 export type RegisterField = keyof RegisterForm;
 
@@ -30,17 +28,10 @@ export const emptyRegisterForm = (): RegisterForm => ({
   city: '',
   facilityName: '',
   facilityType: 'construction',
-  monthlyPrice: String(DEFAULT_MONTHLY_PRICE_ILS),
   ...emptyCardForm(),
 });
 /** The fields in form order: the first one in trouble gets the focus. */
 export const REGISTER_FIELDS = Object.keys(emptyRegisterForm()) as RegisterField[];
-
-/** docs/product.md ("Validation rules", Registration): a number, else 1399 (blank counts as not numeric, not as 0). */
-export function parseMonthlyPrice(value: string): number {
-  const n = value.trim() === '' ? NaN : Number(value);
-  return Number.isFinite(n) ? n : DEFAULT_MONTHLY_PRICE_ILS;
-}
 
 export function buildRegisterPayload(form: RegisterForm): RegisterRequest {
   return {
@@ -53,7 +44,6 @@ export function buildRegisterPayload(form: RegisterForm): RegisterRequest {
     city: form.city.trim(),
     facilityName: form.facilityName.trim(),
     facilityType: form.facilityType,
-    monthlyPrice: parseMonthlyPrice(form.monthlyPrice),
     ...cardPayload(form),
   };
 }

@@ -25,7 +25,6 @@ const INVALID_KEY: Partial<Record<RegisterField, string>> = {
   username: 'register.invalid.username',
   password: 'register.invalid.password',
   email: 'register.invalid.email',
-  monthlyPrice: 'register.invalid.monthlyPrice',
 };
 const isCardField = (field: string): field is CardField => (CARD_FIELDS as string[]).includes(field);
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile, User } from '../../../../contract/auth.ts';
+import { ROLES_BY_ACCESS, type Role } from '../../../../contract/constants.ts';
 import { ApiError, apiGet } from '../api.ts';
 
 /** The signed-in user, or null when the server says 401 (not signed in). Read by every signed-in screen. */
@@ -26,3 +27,15 @@ export const profileQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<Profile>('/api/user/profile', { signal }),
 });
 export const useProfile = (enabled = true) => useQuery({ ...profileQuery, enabled });
+
+/**
+ * Whether the signed-in user's role is admitted to a level, as the server decides for a route
+ * (docs/product.md "Permissions"): screens hide the controls the server would refuse.
+ */
+export function roleMayAccess(role: Role | undefined, access: 'member' | 'manager' | 'admin'): boolean {
+  return role !== undefined && (ROLES_BY_ACCESS[access] as readonly Role[]).includes(role);
+}
+/** Whether the signed-in user may change project work (a worker with an account only reads). */
+export function useMayManage(): boolean {
+  return roleMayAccess(useAuthUser().data?.role, 'manager');
+}

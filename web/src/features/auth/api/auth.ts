@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LoginInput, User, registerInput } from '../../../../../contract/auth.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import type { Pricing } from '../../../../../contract/billing.ts';
+import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
@@ -50,3 +51,7 @@ export function useLogout() {
     },
   });
 }
+
+/** The platform's current price, shown at registration (docs/product.md "The price belongs to the platform"). */
+export const usePricing = () =>
+  useQuery({ queryKey: ['/api/pricing'], queryFn: ({ signal }) => apiGet<Pricing>('/api/pricing', { signal }), staleTime: 60 * 60_000 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BrandLogo } from './brand-logo.tsx';
+import { usePricing } from '../api/auth.ts';
 
 /** One titled group of the registration form, two columns from `sm`. */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
@@ -79,5 +80,31 @@ export function RegisterBenefits() {
         ))}
       </ul>
     </aside>
+  );
+}
+
+/**
+ * The platform's price, read from the server: the registrant does not set it (docs/product.md
+ * "The price belongs to the platform").
+ */
+export function RegisterPrice() {
+  const { t, i18n } = useTranslation('auth');
+  const pricing = usePricing();
+  const money = (n: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'ILS', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+      n,
+    );
+  return (
+    <div className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950 sm:col-span-2" data-testid="register-price">
+      <p className="font-medium">{t('register.price.label')}</p>
+      {pricing.data ? (
+        <>
+          <p className="text-base font-semibold">{t('register.price.amount', { price: money(pricing.data.monthlyPrice) })}</p>
+          <p className="text-xs">{t('register.price.withVat', { total: money(pricing.data.monthlyPriceWithVat) })}</p>
+        </>
+      ) : (
+        <p>{pricing.isError ? t('register.price.unavailable') : t('register.price.loading')}</p>
+      )}
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import enErrors from '../../../locales/en/errors.json';
 import RegisterPage from './register-page.tsx';
 
 const nextYear = new Date().getFullYear() + 1;
+const PRICING = { 'GET /api/pricing': { body: { monthlyPrice: 1399, vatBasisPoints: 1800, monthlyPriceWithVat: 1651, freeMonths: 1 } } };
 const renderRegister = () => renderWithProviders(<RegisterPage />, { path: '/register' });
 // By label, not by role: role queries walk the accessibility tree and are slow on a form this size.
 // Labels of required fields end with " *", hence the prefix match.
@@ -39,13 +40,12 @@ const submit = (u: UserEvent) => u.click(screen.getByText('Register now', { sele
 
 // A big form in jsdom on a shared machine: allow more than the default 5 s per test.
 describe('RegisterPage', { timeout: 20_000 }, () => {
-  it('sends numbers for the expiry and the price, and the card number without spaces', async () => {
-    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+  it('sends numbers for the expiry, the card number without spaces, and no price', async () => {
+    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } }, ...PRICING });
     renderRegister();
     const u = userEvent.setup({ delay: null });
     await fillForm();
     await u.selectOptions(select('Project type'), 'residential');
-    fireEvent.change(screen.getByLabelText(/^Monthly price/), { target: { value: '2500' } });
     await submit(u);
     await findToast('Registration successful! Project Tower A registered with a unique QR');
     expect(requestsTo(fetchMock, 'POST /api/register')).toEqual([
@@ -59,7 +59,6 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
         city: 'Haifa',
         facilityName: 'Tower A',
         facilityType: 'residential',
-        monthlyPrice: 2500,
         cardHolderName: 'Dana Levi',
         cardNumber: '4242424242424242',
         cardExpiryMonth: 3,
@@ -70,21 +69,14 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
   });
 
-  it('defaults to a construction project at 1399 and falls back to 1399 when the price is not a number', async () => {
-    const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } } });
+  it("shows the platform's price with VAT and the free first month, and has no price field", async () => {
+    mockFetch({ ...PRICING });
     renderRegister();
     expect(select('Project type')).toHaveValue('construction');
-    const price = screen.getByLabelText(/^Monthly price/);
-    expect(price).toHaveValue(1399);
-    expect(screen.getByText('₪1,399 a month, excluding VAT')).toBeInTheDocument();
-    const u = userEvent.setup({ delay: null });
-    await fillForm();
-    fireEvent.change(price, { target: { value: '' } });
-    await submit(u);
-    await findToast(/Registration successful/);
-    const [body] = requestsTo(fetchMock, 'POST /api/register') as { monthlyPrice: unknown; facilityType: unknown }[];
-    expect(body.monthlyPrice).toBe(1399);
-    expect(body.facilityType).toBe('construction');
+    const box = await screen.findByTestId('register-price');
+    await waitFor(() => expect(box).toHaveTextContent('₪1,399 + VAT per month, first month free'));
+    expect(box).toHaveTextContent('₪1,651 a month including VAT');
+    expect(screen.queryByLabelText(/Monthly price/)).toBeNull();
   });
 
   it('offers every project type', () => {
@@ -164,7 +156,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
         body: {
           code: 'validation_failed',
           message: 'password: Too small',
-          issues: [{ path: 'password', message: 'Too small: expected string to have >=6 characters' }],
+          issues: [{ path: 'password', message: 'Too small: expected string to have >=8 characters' }],
         },
       },
     });
@@ -175,7 +167,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     const toast = await findToast('Registration error');
     expect(toast).toHaveTextContent('Some details are not valid');
     expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('The password must have at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 8 characters')).toBeInTheDocument();
     expect(screen.queryByText(/Too small/)).toBeNull();
   });
 
@@ -184,12 +176,12 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     renderRegister();
     const u = userEvent.setup({ delay: null });
     await fillForm();
-    fireEvent.change(field('Password'), { target: { value: '12345' } });
+    fireEvent.change(field('Password'), { target: { value: '1234567' } });
     fireEvent.change(screen.getByLabelText(/^CVV/), { target: { value: '12' } });
     await submit(u);
     await findToast('Some details are not valid');
     expect(requestsTo(fetchMock, 'POST /api/register')).toEqual([]);
-    expect(screen.getByText('The password must have at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('The CVV must be 3 digits')).toBeInTheDocument();
     expect(field('Password')).toHaveFocus();
   });

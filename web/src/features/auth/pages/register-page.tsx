@@ -1,29 +1,17 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_TYPES, projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { CardFields } from '../../../components/card-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { CardNote, FormSection, RegisterBenefits, RegisterHeader } from '../components/register-parts.tsx';
-import { parseMonthlyPrice, type RegisterField } from '../registration.ts';
+import { CardNote, FormSection, RegisterBenefits, RegisterHeader, RegisterPrice } from '../components/register-parts.tsx';
+import type { RegisterField } from '../registration.ts';
 import { useRegisterForm } from '../use-register-form.ts';
 
 /** /register — a new project: its first administrator, the project, and the card it is billed to. */
 export default function RegisterPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const { form, errors, setField, submit, pending, formRef } = useRegisterForm();
-
-  const price = useMemo(
-    () =>
-      new Intl.NumberFormat(i18n.language, {
-        style: 'currency',
-        currency: 'ILS',
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 2,
-      }).format(parseMonthlyPrice(form.monthlyPrice)),
-    [form.monthlyPrice, i18n.language],
-  );
 
   /** Props for one field: name, value, error words, and a change handler that clears the error. */
   const bind = (field: RegisterField) => ({
@@ -95,15 +83,7 @@ export default function RegisterPage() {
                   </option>
                 ))}
               </SelectField>
-              <TextField
-                label={t('register.fields.monthlyPrice')}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                hint={t('register.priceHint', { price })}
-                {...bind('monthlyPrice')}
-              />
+              <RegisterPrice />
             </FormSection>
 
             <FormSection title={t('register.sections.card')}>

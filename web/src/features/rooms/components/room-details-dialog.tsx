@@ -71,8 +71,9 @@ export function RoomDetailsDialog({
 }: {
   room: Room | null;
   onClose: () => void;
-  onEdit: (room: Room) => void;
-  onDelete: (room: Room) => void;
+  /** None for a worker with an account: they read the map and change nothing. */
+  onEdit?: (room: Room) => void;
+  onDelete?: (room: Room) => void;
 }) {
   const { t, tw, lng, timeZone } = useWording('rooms');
   const { t: tc } = useTranslation('common');
@@ -138,14 +139,20 @@ export function RoomDetailsDialog({
             )}
           </section>
 
-          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3">
-            <Button variant="secondary" onClick={() => onEdit(shown)}>
-              {tc('actions.edit')}
-            </Button>
-            <Button variant="danger" onClick={() => onDelete(shown)}>
-              {tc('actions.delete')}
-            </Button>
-          </div>
+          {(onEdit || onDelete) && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3">
+              {onEdit && (
+                <Button variant="secondary" onClick={() => onEdit(shown)}>
+                  {tc('actions.edit')}
+                </Button>
+              )}
+              {onDelete && (
+                <Button variant="danger" onClick={() => onDelete(shown)}>
+                  {tc('actions.delete')}
+                </Button>
+              )}
+            </div>
+          )}
         </div>
       )}
     </Dialog>

@@ -174,6 +174,20 @@ describe('RoomMapPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getAllByTestId('task-count')[0]).toHaveTextContent('1/2');
   });
 
+  it('shows a worker with an account the map and unit details without add, edit or delete', async () => {
+    const { user } = setup(rooms, 'construction', {
+      'GET /api/auth/user': { body: { ...userWith('construction'), role: 'cleaner', isOwner: false } },
+      'GET /api/dashboard/room-details/r2': { body: detailsOf(a102) },
+    });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(cards()[1]);
+    const details = await screen.findByRole('dialog', { name: 'Apartment A102' });
+    await waitFor(() => expect(details).toHaveTextContent('No stages have been scheduled'));
+    expect(within(details).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(details).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add apartment/ })).toBeNull();
+  });
+
   it('deletes a unit only after the confirmation, then closes and reports it', async () => {
     let list = rooms;
     const { fetchMock, user } = setup(rooms, 'construction', {

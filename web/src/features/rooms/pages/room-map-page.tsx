@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useRoomStats, useRooms } from '../api/rooms.ts';
 import { useWording } from '../../../lib/use-wording.ts';
+import { useMayManage } from '../../../lib/queries/session.ts';
 import { RoomCard } from '../components/room-card.tsx';
 import { RoomDeleteDialog } from '../components/room-delete-dialog.tsx';
 import { RoomDetailsDialog } from '../components/room-details-dialog.tsx';
@@ -21,6 +22,8 @@ const linkClass =
 export default function RoomMapPage() {
   const { t, tw } = useWording('rooms');
   const { t: tc } = useTranslation('common');
+  // A worker with an account reads the map; every add, edit and delete is for managers (docs/product.md "Permissions").
+  const mayManage = useMayManage();
   const rooms = useRooms();
   const stats = useRoomStats();
   const [filters, setFilters] = useState<RoomFilterState>(NO_FILTERS);
@@ -62,15 +65,19 @@ export default function RoomMapPage() {
         data-testid="rooms-empty"
       >
         <p className="text-lg font-semibold text-slate-900">{tw('empty.none')}</p>
-        <p className="max-w-md text-sm text-slate-700">{tw('empty.noneHint')}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/room-generator" className={linkClass}>
-            {tw('empty.createLink')}
-          </Link>
-          <Button variant="secondary" onClick={openAdd}>
-            {tw('header.add')}
-          </Button>
-        </div>
+        {mayManage && (
+          <>
+            <p className="max-w-md text-sm text-slate-700">{tw('empty.noneHint')}</p>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Link to="/room-generator" className={linkClass}>
+                {tw('empty.createLink')}
+              </Link>
+              <Button variant="secondary" onClick={openAdd}>
+                {tw('header.add')}
+              </Button>
+            </div>
+          </>
+        )}
       </div>
     );
   } else if (shown.length === 0) {
@@ -84,9 +91,11 @@ export default function RoomMapPage() {
           <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
             {t('filters.clear')}
           </Button>
-          <Link to="/room-generator" className={linkClass}>
-            {tw('empty.createLink')}
-          </Link>
+          {mayManage && (
+            <Link to="/room-generator" className={linkClass}>
+              {tw('empty.createLink')}
+            </Link>
+          )}
         </div>
       </div>
     );
@@ -118,10 +127,12 @@ export default function RoomMapPage() {
             <RefreshIcon className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} />
             {refreshing ? t('header.refreshing') : tc('actions.refresh')}
           </Button>
-          <Button onClick={openAdd}>
-            <span aria-hidden>+</span>
-            {tw('header.add')}
-          </Button>
+          {mayManage && (
+            <Button onClick={openAdd}>
+              <span aria-hidden>+</span>
+              {tw('header.add')}
+            </Button>
+          )}
         </div>
       </div>
 
@@ -134,8 +145,8 @@ export default function RoomMapPage() {
       <RoomDetailsDialog
         room={openRoom}
         onClose={() => setOpenId(null)}
-        onEdit={(room) => setForm({ open: true, room })}
-        onDelete={(room) => setToDelete(room)}
+        onEdit={mayManage ? (room) => setForm({ open: true, room }) : undefined}
+        onDelete={mayManage ? (room) => setToDelete(room) : undefined}
       />
       <RoomFormDialog open={form.open} room={form.room} onClose={() => setForm({ open: false, room: null })} />
       <RoomDeleteDialog

@@ -35,10 +35,10 @@ const page = (items: ScheduledTask[], total = items.length, p = 1): ScheduledTas
 });
 
 /** GET /api/scheduled-tasks answers with `answer(query)`; the query strings asked for are collected. */
-function setup(answer: (q: URLSearchParams) => MockResponse, url = '/work-tracking') {
+function setup(answer: (q: URLSearchParams) => MockResponse, url = '/work-tracking', role = 'manager') {
   const queries: string[] = [];
   const fetchMock = mockFetch({
-    'GET /api/auth/user': { body: { id: 'u1', facilityType: 'construction', projectId: 'p1', projectStatus: 'active' } },
+    'GET /api/auth/user': { body: { id: 'u1', facilityType: 'construction', projectId: 'p1', projectStatus: 'active', role } },
     'GET /api/scheduled-tasks': ({ url: u }) => {
       const q = u.split('?')[1] ?? '';
       queries.push(q);
@@ -161,5 +161,11 @@ describe('WorkTrackingPage', { timeout: 20_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No tasks have been scheduled yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Schedule tasks' })).toHaveAttribute('href', '/task-scheduling');
+  });
+
+  it('offers a worker with an account no link to scheduling (they only read)', async () => {
+    setup(() => ({ body: page([]) }), '/work-tracking', 'cleaner');
+    expect(await screen.findByText(/No tasks have been scheduled yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Schedule tasks' })).toBeNull();
   });
 });

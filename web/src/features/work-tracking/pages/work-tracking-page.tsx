@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useScheduledTasks } from '../api/scheduled-tasks.ts';
 import { ScheduledTaskCard } from '../components/scheduled-task-card.tsx';
-import { useAuthUser } from '../../../lib/queries/session.ts';
+import { useAuthUser, useMayManage } from '../../../lib/queries/session.ts';
 import {
   PROJECT_TYPE_FILTERS,
   SEARCH_DEBOUNCE_MS,
@@ -24,6 +24,8 @@ import {
 export default function WorkTrackingPage() {
   const { tw: t, i18n } = useWording('tracking');
   const tc = useTranslation('common').t;
+  // The link to scheduling is for managers; a worker with an account only reads (docs/product.md "Permissions").
+  const mayManage = useMayManage();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const [text, setText] = useState(filters.search);
@@ -136,9 +138,11 @@ export default function WorkTrackingPage() {
           ) : (
             <p>
               {t('empty')}{' '}
-              <Link to="/task-scheduling" className="inline-flex min-h-11 items-center font-medium text-blue-800 underline">
-                {t('scheduleLink')}
-              </Link>
+              {mayManage && (
+                <Link to="/task-scheduling" className="inline-flex min-h-11 items-center font-medium text-blue-800 underline">
+                  {t('scheduleLink')}
+                </Link>
+              )}
             </p>
           )}
         </div>

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ROLES } from './constants.ts';
+import { optionalText, requiredText } from './text.ts';
+
+/** At least 8 characters (docs/product.md "Validation rules"; OWASP ASVS 6.2.1). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const passwordText = () => z.string().min(MIN_PASSWORD_LENGTH).max(200);
+
+/** A member of the project as `/api/users` answers it (never the password hash). */
+export const memberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  isOwner: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** `GET /api/users`: the project's members and how many there are of each role. */
+export const memberListSchema = z.object({
+  users: z.array(memberSchema),
+  counts: z.object({ total: z.number().int(), admin: z.number().int(), manager: z.number().int(), cleaner: z.number().int() }),
+});
+export type MemberList = z.infer<typeof memberListSchema>;
+
+const memberFields = {
+  firstName: requiredText(100),
+  lastName: optionalText(100),
+  username: requiredText(100),
+  email: z.string().trim().max(200).pipe(z.email()),
+  phone: optionalText(40),
+  role: z.enum(ROLES),
+  isActive: z.boolean().default(true),
+};
+
+/** `POST /api/users`: the password is required; both entries must match (`passwords_mismatch`, checked by the server). */
+export const createMemberInput = z.object({ ...memberFields, password: passwordText(), confirmPassword: z.string().max(200) });
+export type CreateMemberInput = z.output<typeof createMemberInput>;
+
+/** `PUT /api/users/:id`: a password only when it is to change. */
+export const updateMemberInput = z.object({
+  ...memberFields,
+  password: z.union([z.literal(''), passwordText()]).optional(),
+  confirmPassword: z.string().max(200).optional(),
+});
+export type UpdateMemberInput = z.output<typeof updateMemberInput>;
+
+export const memberIdParams = z.object({ id: z.uuid() });

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '../../../../../contract/users.ts';
+import { apiGet, apiRequest } from '../../../lib/api.ts';
+
+const usersKey = ['/api/users'] as const;
+
+export const useMembers = () => useQuery({ queryKey: usersKey, queryFn: ({ signal }) => apiGet<MemberList>('/api/users', { signal }) });
+
+function useInvalidateMembers() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: usersKey });
+}
+
+export function useCreateMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (input: CreateMemberInput) => apiRequest<Member>('POST', '/api/users', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateMemberInput }) =>
+      apiRequest<Member>('PUT', `/api/users/${encodeURIComponent(id)}`, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/users/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

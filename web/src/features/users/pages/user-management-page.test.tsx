@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Member, MemberList } from '../../../../../contract/users.ts';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { userWith } from '../../../test/fixtures.ts';
+import UserManagementPage from './user-management-page.tsx';
+
+const member = (over: Partial<Member>): Member => ({
+  id: crypto.randomUUID(),
+  username: 'm',
+  firstName: 'M',
+  lastName: null,
+  email: 'm@example.com',
+  phone: null,
+  role: 'manager',
+  isOwner: false,
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const owner = member({ id: 'u1', username: 'demo', firstName: 'דנה', lastName: 'לוי', role: 'admin', isOwner: true });
+const avi = member({ id: 'u2', username: 'avi', firstName: 'Avi', role: 'manager' });
+const noa = member({ id: 'u3', username: 'noa', firstName: 'Noa', role: 'cleaner', isActive: false });
+const list: MemberList = { users: [owner, avi, noa], counts: { total: 3, admin: 1, manager: 1, cleaner: 1 } };
+
+function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({ 'GET /api/auth/user': { body: userWith('construction') }, 'GET /api/users': { body: list }, ...extra });
+  renderWithProviders(<UserManagementPage />, { path: '/user-management' });
+  return { fetchMock, user: userEvent.setup() };
+}
+const cards = () => screen.getAllByTestId('member-card');
+
+describe('UserManagementPage', { timeout: 20_000 }, () => {
+  it('shows the counts by role and filters the cards by role', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByTestId('count-all')).toHaveTextContent('3');
+    expect(screen.getByTestId('count-cleaner')).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: /Workers/ }));
+    expect(cards()).toHaveLength(1);
+    expect(cards()[0]).toHaveTextContent('Noa');
+    expect(cards()[0]).toHaveTextContent('Inactive');
+  });
+
+  it("marks the owner as protected, isolates the name, and disables the owner's and your own delete with the reason", async () => {
+    setup();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const ownerCard = cards()[0];
+    expect(ownerCard).toHaveTextContent('Protected from deletion');
+    expect(within(ownerCard).getByText('דנה לוי').tagName).toBe('BDI');
+    const del = within(ownerCard).getByRole('button', { name: 'Delete דנה לוי' });
+    expect(del).toBeDisabled();
+    expect(del).toHaveAccessibleDescription('The project owner cannot be deleted');
+    expect(within(cards()[1]).getByRole('button', { name: 'Delete Avi' })).toBeEnabled();
+  });
+
+  it("gives the spec's messages before sending: name, username and password required; passwords must match", async () => {
+    const { user, fetchMock } = setup();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: /Add user/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Name, username and password are required');
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Yossi');
+    await user.type(within(dialog).getByLabelText(/^Username/), 'yossi');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'yossi@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'secret-12');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'secret-13');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The passwords do not match');
+    expect(requestsTo(fetchMock, 'POST /api/users')).toHaveLength(0);
+  });
+
+  it("locks the owner's role and active box, and leaves another member's open", async () => {
+    const { user } = setup();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Edit דנה לוי' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).getByLabelText(/^Role/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Active/)).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Avi' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).getByLabelText(/^Role/)).toBeEnabled();
+    expect(within(dialog).getByLabelText(/^Active/)).toBeEnabled();
+  });
+
+  it('deletes after the confirmation, and words a refusal by its code', async () => {
+    const { user, fetchMock } = setup({
+      'DELETE /api/users/u2': { status: 409, body: { code: 'last_admin', message: 'server words' } },
+    });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Delete Avi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(requestsTo(fetchMock, 'DELETE /api/users/u2')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const toast = await findToast('The user was not deleted');
+    expect(toast).toHaveTextContent('The project needs at least one active admin');
+    expect(toast).not.toHaveTextContent('server words');
+  });
+});
