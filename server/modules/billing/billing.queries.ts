@@ -266,6 +266,8 @@ export interface ClaimedCharge {
   projectId: string;
   number: number;
   issueDate: string;
+  /** The billing date: retries count from it. */
+  periodStart: string;
   description: string;
   totalAgorot: number;
   attempts: number;
@@ -296,6 +298,7 @@ const claimedColumns = {
   projectId: invoices.projectId,
   number: invoices.number,
   issueDate: invoices.issueDate,
+  periodStart: invoices.periodStart,
   description: invoices.description,
   totalAgorot: invoices.totalAgorot,
   attempts: invoices.attempts,
@@ -342,14 +345,21 @@ export async function claimDueCharges(db: Db, p: { asOf: string; now: Date; stal
   return withCards(db, claimed);
 }
 
-/** Claims every unpaid invoice of a project for an immediate charge with a new key (after a card update). */
+/**
+ * Claims every unpaid invoice of a project for an immediate charge (after a card update): a free
+ * invoice gets a new key; one held by a stale claim keeps its key, like `claimDueCharges`, because the
+ * run that crashed may have been charged already under it.
+ */
 export async function claimUnpaidOfProject(
   db: Db,
   p: { projectId: string; now: Date; staleBefore: Date; keySuffix: string },
 ): Promise<ClaimedCharge[]> {
   const claimed = await db
     .update(invoices)
-    .set({ chargingSince: p.now, chargeKey: sql`'invoice:' || ${invoices.id} || ':card:' || ${p.keySuffix}` })
+    .set({
+      chargingSince: p.now,
+      chargeKey: sql`case when ${invoices.chargingSince} is null or ${invoices.chargeKey} is null then 'invoice:' || ${invoices.id} || ':card:' || ${p.keySuffix} else ${invoices.chargeKey} end`,
+    })
     .where(
       and(
         eq(invoices.projectId, p.projectId),

@@ -62,10 +62,13 @@ export function planInvoices(rows: BillableProject[], asOf: string, vat: { effec
       if (p.billingResumesOn && period.start < p.billingResumesOn) continue;
       out.push({
         projectId: p.id,
-        issueDate: period.start,
+        // A tax invoice is dated when it is issued, never backdated: a backfill's invoices carry the
+        // run's date, so numbers and dates rise together. The period and its VAT stay the billing date's.
+        issueDate: asOf,
         periodStart: period.start,
         periodEnd: period.end,
-        description: `Shalav subscription, ${p.name}, ${period.start}–${period.end}`,
+        // The invoice is a Hebrew tax document (docs/product.md "Tax invoice").
+        description: `מנוי שלב – ${p.name}, ${hebrewDay(period.start)}–${hebrewDay(period.end)}`,
         customerName: p.name,
         customerContact: p.ownerName ?? p.ownerUsername,
         customerCity: p.ownerCity,
@@ -78,22 +81,27 @@ export function planInvoices(rows: BillableProject[], asOf: string, vat: { effec
   return out;
 }
 
+/** dd/MM/yyyy, as Israeli documents write a date. */
+const hebrewDay = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
 /**
- * The state of an invoice after a scheduled attempt: paid, or failed with the next retry on the
- * billing date + retryDays[k] (k = failures so far), or, after the last retry, none and the project
- * becomes inactive.
+ * The state of an invoice after a scheduled attempt as of `asOf`: paid, or failed with the next retry
+ * on the billing date + retryDays[k] (k = failures so far) but never on or before `asOf` — so a
+ * catch-up run tries each invoice once, not every overdue retry in a row — or, after the last retry,
+ * none and the project becomes inactive.
  */
 export function afterAttempt(
   claim: ClaimedCharge,
   ok: boolean,
   retryDays: number[],
+  asOf: string,
 ): Pick<ChargeOutcome, 'attempts' | 'nextAttemptOn' | 'deactivate'> {
   const attempts = claim.attempts + 1;
   if (ok) return { attempts, nextAttemptOn: null, deactivate: false };
   const retry = retryDays[attempts - 1];
-  return retry === undefined
-    ? { attempts, nextAttemptOn: null, deactivate: true }
-    : { attempts, nextAttemptOn: addDays(claim.issueDate, retry), deactivate: false };
+  if (retry === undefined) return { attempts, nextAttemptOn: null, deactivate: true };
+  const scheduled = addDays(claim.periodStart, retry);
+  return { attempts, nextAttemptOn: scheduled > asOf ? scheduled : addDays(asOf, 1), deactivate: false };
 }
 
 /** Calls the gateway for each claim, one at a time, outside any transaction. */
@@ -145,7 +153,7 @@ export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): P
       limit: CHARGES_PER_ROUND,
     });
     if (claims.length === 0) break;
-    const outcomes = await chargeAll(app, claims, (claim, ok) => afterAttempt(claim, ok, retryDays));
+    const outcomes = await chargeAll(app, claims, (claim, ok) => afterAttempt(claim, ok, retryDays, asOf));
     await recordCharges(app.db, outcomes, { now: app.now(), actor });
     for (const o of outcomes) {
       if (o.ok) charged++;

@@ -63,7 +63,8 @@ describe('billing runs', () => {
     expect(rows[7]).toMatchObject({ periodStart: '2025-01-10', vatBasisPoints: 1800, vatAgorot: 25_182, totalAgorot: 165_082 });
     expect(rows.filter((r) => r.vatBasisPoints === 1700)).toHaveLength(7);
     expect(rows[0]).toMatchObject({ amountAgorot: 139_900, customerName: expect.any(String), customerCity: 'Tel Aviv' });
-    expect(rows[0].description).toContain('2024-06-10–2024-07-09');
+    expect(rows[0].description).toContain('10/06/2024–09/07/2024');
+    expect(rows[0].description).toMatch(/^מנוי שלב/);
     // The registration month is free.
     expect(rows.some((r) => r.periodStart < '2024-06-10')).toBe(false);
   });
@@ -126,6 +127,39 @@ async function issueOnly(asOf: string) {
 }
 
 describe('failed charges', () => {
+  it('a catch-up run tries each invoice once and dates what it issues on the day it runs', async () => {
+    const { user } = await projectOn('2025-01-10', DECLINES_ON_CHARGE);
+    // The server was down past the billing date and every retry date but the last.
+    at('2025-02-15');
+    expect(await run('2025-02-15')).toEqual({ invoicesCreated: 1, charged: 0, failed: 1 });
+    const [invoice] = await invoicesOf(user.projectId);
+    expect(invoice).toMatchObject({ issueDate: '2025-02-15', periodStart: '2025-02-10', attempts: 1, nextAttemptOn: '2025-02-16' });
+    expect(await projectRow(user.projectId)).toMatchObject({ status: 'active' });
+  });
+
+  it('a card update after a run died mid-charge finishes that charge under its key: never charged twice', async () => {
+    const owner = await projectOn('2025-01-10');
+    at('2025-02-10');
+    expect(await issueOnly('2025-02-10')).toBe(1);
+    const [claim] = await claimDueCharges(ctx.app.db, {
+      asOf: '2025-02-10',
+      now: ctx.clock.now,
+      staleBefore: new Date(ctx.clock.now.getTime() - 600_000),
+      limit: 10,
+    });
+    expect((await ctx.app.gateway.charge(claim.cardToken!, claim.totalAgorot, claim.description, claim.chargeKey)).ok).toBe(true);
+    ctx.clock.now = new Date(ctx.clock.now.getTime() + 11 * 60_000);
+    const updated = await asOwner(owner, {
+      method: 'PUT',
+      url: '/api/user/credit-card',
+      headers: clientAddress(),
+      payload: card('5555555555554444'),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await invoicesOf(owner.user.projectId))[0]).toMatchObject({ status: 'paid', chargeKey: claim.chargeKey });
+    expect(await ctx.app.db.select().from(sandboxCharges)).toHaveLength(1);
+  });
+
   it('0341: retried on +1, +3, +7, then inactive; a new card pays at once and reactivates', async () => {
     const owner = await projectOn('2025-01-10', DECLINES_ON_CHARGE);
     const { user } = owner;
@@ -353,5 +387,30 @@ describe('one billing run at a time', () => {
     expect(outer).toBe('first');
     // The embedded database belongs to one process: there is no second instance to exclude.
     expect(inner).toBe(ctx.database.kind === 'postgres' ? undefined : 'second');
+  });
+});
+
+describe('a gateway that charges cards', () => {
+  it('refuses a billing run for a future date and issues nothing', async () => {
+    const live = await createTestApp({ now: new Date('2025-03-01T09:00:00Z') });
+    const sandbox = live.app.gateway;
+    const real = await createTestApp({
+      now: new Date('2025-03-01T09:00:00Z'),
+      gateway: { sandbox: false, tokenizeCard: (c) => sandbox.tokenizeCard(c), charge: (...a) => sandbox.charge(...a) },
+    });
+    try {
+      await upsertPlatformAdmin(real.app.db, ADMIN.username, ADMIN.password);
+      await registerAndLogin(real.app);
+      const session = await login(real.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+      const runAt = (asOf: string) =>
+        real.app.inject({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf }, headers: { cookie: session.cookie } });
+      const ahead = await runAt('2025-05-01');
+      expect([ahead.statusCode, ahead.json().code]).toEqual([400, 'bad_request']);
+      expect(await real.app.db.select().from(invoices)).toHaveLength(0);
+      expect((await runAt('2025-03-01')).statusCode).toBe(200);
+    } finally {
+      await real.close();
+      await live.close();
+    }
   });
 });

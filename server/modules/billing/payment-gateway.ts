@@ -22,6 +22,8 @@ export interface CardDetails {
 }
 
 export interface PaymentGateway {
+  /** True when the gateway moves no money (the sandbox): only then may billing run for a future date. */
+  readonly sandbox: boolean;
   /** Verifies the card and returns a reusable token. Throws AppError(402/400) when refused. */
   tokenizeCard(card: CardDetails): Promise<CardReference>;
   /**
@@ -74,6 +76,7 @@ const DECLINING_TOKEN = 'sbx_dl_';
  * repeated key answers the first result across restarts, as a real gateway does.
  */
 export class SandboxGateway implements PaymentGateway {
+  readonly sandbox = true;
   private readonly db: Db | undefined;
   private readonly now: () => Date;
   /** Without a database (unit tests of other parts), the charges of this instance. */
