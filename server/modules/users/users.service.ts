@@ -89,6 +89,11 @@ export async function updateMember(app: FastifyInstance, auth: UserAuth, id: str
   if (current.isOwner && (!input.isActive || input.role !== 'admin')) {
     throw conflict('owner_protected', 'The project owner cannot be deactivated or given another role');
   }
+  // Only the owner changes how the owner signs in: another admin cannot take the account over.
+  const changesSignIn = Boolean(input.password) || input.username !== current.username || input.email !== current.email;
+  if (current.isOwner && id !== auth.userId && changesSignIn) {
+    throw conflict('owner_protected', "Only the project owner can change the owner's username, email or password");
+  }
   if (input.username.toLowerCase() !== current.username.toLowerCase() && (await isUsernameTaken(app.db, input.username))) {
     throw usernameTaken();
   }

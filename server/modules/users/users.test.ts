@@ -205,6 +205,9 @@ describe('PUT /api/users/:id', () => {
   it.each([
     ['demoted', { role: 'manager' }],
     ['deactivated', { isActive: false }],
+    ['given a new password', { password: 'taken-over-1', confirmPassword: 'taken-over-1' }],
+    ['given a new username', { username: 'taken-over-owner' }],
+    ['given a new email', { email: 'taken-over@example.com' }],
   ])('refuses the owner %s by another admin with owner_protected', async (_label, change) => {
     const owner = await registerAndLogin(ctx.app);
     const admin = member({ role: 'admin' });
@@ -220,7 +223,13 @@ describe('PUT /api/users/:id', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('owner_protected');
-    expect((await owner.as({ method: 'GET', url: '/api/auth/user' })).json()).toMatchObject({ role: 'admin', isActive: true });
+    // Still signed in (no password change ended the session), still an active admin, same username and email.
+    expect((await owner.as({ method: 'GET', url: '/api/auth/user' })).json()).toMatchObject({
+      role: 'admin',
+      isActive: true,
+      username: ownerRow.username,
+      email: ownerRow.email,
+    });
   });
 
   it('refuses to demote the last active admin with last_admin, and lets one of two go', async () => {

@@ -35,6 +35,9 @@ function MemberFormFields({
   const locked = member?.isOwner === true;
   // Nobody deactivates themselves (the server refuses it with cannot_delete_self).
   const activeLocked = locked || (member !== null && member.id === myId);
+  // Only the owner changes how the owner signs in (the server refuses it with owner_protected).
+  const signInLocked = locked && member.id !== myId;
+  const signInHint = signInLocked ? t('form.ownerSignInLocked') : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -72,6 +75,8 @@ function MemberFormFields({
         required
         dir="ltr"
         value={form.username}
+        disabled={signInLocked}
+        hint={signInHint}
         onChange={(e) => set('username')(e.target.value)}
         maxLength={100}
         autoComplete="off"
@@ -82,6 +87,7 @@ function MemberFormFields({
         type="email"
         dir="ltr"
         value={form.email}
+        disabled={signInLocked}
         onChange={(e) => set('email')(e.target.value)}
         maxLength={200}
         autoComplete="off"
@@ -123,8 +129,9 @@ function MemberFormFields({
         required={adding}
         type="password"
         value={form.password}
+        disabled={signInLocked}
         onChange={(e) => set('password')(e.target.value)}
-        hint={adding ? t('form.passwordHint') : t('form.passwordKeep')}
+        hint={adding ? t('form.passwordHint') : signInLocked ? signInHint : t('form.passwordKeep')}
         maxLength={200}
         autoComplete="new-password"
       />
@@ -133,6 +140,7 @@ function MemberFormFields({
         required={adding}
         type="password"
         value={form.confirmPassword}
+        disabled={signInLocked}
         onChange={(e) => set('confirmPassword')(e.target.value)}
         maxLength={200}
         autoComplete="new-password"
