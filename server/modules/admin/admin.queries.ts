@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices, projects, users, vatRates } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/projects.queries.ts';
@@ -54,12 +54,12 @@ export async function listVatRates(db: Db) {
   return db.select().from(vatRates).orderBy(desc(vatRates.effectiveFrom));
 }
 
-/** Open or failed invoices per project (projects without any are absent). */
-export async function countUnpaidInvoices(db: Db): Promise<Map<string, number>> {
+/** Per project: how many invoices are unpaid (open or failed) and the billing date of the oldest. */
+export async function listUnpaidInvoices(db: Db): Promise<Map<string, { count: number; oldest: string }>> {
   const rows = await db
-    .select({ projectId: invoices.projectId, n: count() })
+    .select({ projectId: invoices.projectId, n: count(), oldest: min(invoices.periodStart) })
     .from(invoices)
     .where(inArray(invoices.status, ['open', 'failed']))
     .groupBy(invoices.projectId);
-  return new Map(rows.map((r) => [r.projectId, Number(r.n)]));
+  return new Map(rows.map((r) => [r.projectId, { count: Number(r.n), oldest: r.oldest ?? '' }]));
 }

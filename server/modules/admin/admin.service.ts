@@ -13,7 +13,7 @@ import { toXlsx } from '../../lib/xlsx.ts';
 import { daysBetween, nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { toAdminProject } from '../projects/projects.service.ts';
 import {
-  countUnpaidInvoices,
+  listUnpaidInvoices,
   listAllProjects,
   listAllUsers,
   listProjectsWithOwner,
@@ -37,10 +37,19 @@ function rateOn(rates: { effectiveFrom: string; rateBasisPoints: number }[], iso
   return rate.rateBasisPoints;
 }
 
-function toCustomerBilling(row: ProjectWithOwner, vatBasisPoints: (date: string) => number, unpaid: number, now: Date): CustomerBilling {
+/**
+ * The row's billing date: the billing date of its oldest unpaid invoice when it has one (so an unpaid
+ * project shows as overdue, days below 0), otherwise the next billing date.
+ */
+function toCustomerBilling(
+  row: ProjectWithOwner,
+  vatBasisPoints: (date: string) => number,
+  unpaid: { count: number; oldest: string } | undefined,
+  now: Date,
+): CustomerBilling {
   const { project: p, owner } = row;
   const today = localDate(p.timezone, now);
-  const next = nextBillingDate(p.billingAnchor, today);
+  const next = unpaid ? unpaid.oldest : nextBillingDate(p.billingAnchor, today);
   const vat = vatBasisPoints(next);
   const card =
     p.cardLast4 && p.cardBrand
@@ -73,16 +82,16 @@ function toCustomerBilling(row: ProjectWithOwner, vatBasisPoints: (date: string)
     monthlyPrice: p.monthlyPriceAgorot / 100,
     totalAmountDue: totalDueShekels(p.monthlyPriceAgorot, vat),
     vatBasisPoints: vat,
-    unpaidInvoices: unpaid,
+    unpaidInvoices: unpaid?.count ?? 0,
     card,
   };
 }
 
 /** One row per project with its owner: four queries, whatever the number of projects. */
 export async function listCustomersBilling(app: FastifyInstance): Promise<CustomerBilling[]> {
-  const [rows, rates, unpaid] = [await listProjectsWithOwner(app.db), await listVatRates(app.db), await countUnpaidInvoices(app.db)];
+  const [rows, rates, unpaid] = [await listProjectsWithOwner(app.db), await listVatRates(app.db), await listUnpaidInvoices(app.db)];
   const now = app.now();
-  return rows.map((row) => toCustomerBilling(row, (date) => rateOn(rates, date), unpaid.get(row.project.id) ?? 0, now));
+  return rows.map((row) => toCustomerBilling(row, (date) => rateOn(rates, date), unpaid.get(row.project.id), now));
 }
 
 type Lang = 'he' | 'en';

@@ -99,10 +99,18 @@ describe('customers billing', () => {
     });
     await ctx.app.db
       .insert(invoices)
-      .values([invoice(9001, 'open', '2025-01-01'), invoice(9002, 'failed', '2025-02-01'), invoice(9003, 'paid', '2025-03-01')]);
+      .values([invoice(9001, 'open', '2024-09-01'), invoice(9002, 'failed', '2024-10-01'), invoice(9003, 'paid', '2024-11-01')]);
     const rows = (await asAdmin({ method: 'GET', url: '/api/admin/customers-billing' })).json() as CustomerBilling[];
     expect(rowOf(rows, november.user.projectId).unpaidInvoices).toBe(2);
     expect(rowOf(rows, december.user.projectId).unpaidInvoices).toBe(0);
+    // Unpaid: the row's billing date is the oldest unpaid invoice's, so it shows as overdue.
+    expect(rowOf(rows, november.user.projectId)).toMatchObject({ nextBillingDate: '2024-09-01' });
+    expect(rowOf(rows, november.user.projectId).daysUntilBilling).toBeLessThan(0);
+    expect(rowOf(rows, december.user.projectId).daysUntilBilling).toBeGreaterThan(0);
+    const overdue = await asAdmin({ method: 'GET', url: '/api/admin/customers-billing/export?format=csv&billing=overdue&lang=en' });
+    expect(overdue.body).toContain('Harbour Tower North');
+    // The projects are shared by this file's tests: leave them without invoices again.
+    await ctx.app.db.delete(invoices);
   });
 });
 

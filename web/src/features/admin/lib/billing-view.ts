@@ -19,7 +19,7 @@ export function billingBadge(days: number): BillingBadge {
 
 export interface BillingSummary {
   managers: number;
-  /** Shekels, sum of the amounts due. */
+  /** Shekels, sum of the amounts due of the projects that will be billed (active ones). */
   expectedRevenue: number;
   overdue: number;
   dueThisWeek: number;
@@ -28,7 +28,8 @@ export interface BillingSummary {
 export function summarise(rows: CustomerBilling[]): BillingSummary {
   return {
     managers: rows.length,
-    expectedRevenue: rows.reduce((sum, r) => sum + r.totalAmountDue, 0),
+    // Cancelled and inactive projects are not billed again: they bring no revenue.
+    expectedRevenue: rows.reduce((sum, r) => (r.status === 'active' ? sum + r.totalAmountDue : sum), 0),
     overdue: rows.filter((r) => r.daysUntilBilling < 0).length,
     dueThisWeek: rows.filter((r) => r.daysUntilBilling >= 0 && r.daysUntilBilling <= 7).length,
   };

@@ -66,7 +66,8 @@ describe('customer billing', () => {
     expect(screen.getByText('Loading billing data…')).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getByTestId('summary-managers')).toHaveTextContent('2');
-    expect(screen.getByTestId('summary-revenue')).toHaveTextContent('₪2,651');
+    // The inactive project (1,000) will not be billed: only the active one counts.
+    expect(screen.getByTestId('summary-revenue')).toHaveTextContent('₪1,651');
     expect(screen.getByTestId('summary-overdue')).toHaveTextContent('1');
     expect(screen.getByTestId('summary-dueThisWeek')).toHaveTextContent('1');
   });
