@@ -211,7 +211,12 @@ describe('roles', () => {
     }
     const workerReq = (method: 'GET' | 'POST', url: string, payload?: object) =>
       ctx.app.inject({ method, url, payload, headers: { cookie: worker } });
-    // A worker with an account reads the map (docs/product.md "Permissions") but changes nothing.
+    // A worker with an account reads the map (docs/product.md "Permissions") but changes nothing,
+    // and is not sent the project's card; a manager still sees it masked.
+    expect((await workerReq('GET', '/api/user/profile')).json().card).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie: manager } })).json().card).toMatchObject({
+      last4: '4242',
+    });
     expect((await workerReq('GET', '/api/rooms')).statusCode).toBe(200);
     expect((await workerReq('POST', '/api/rooms', { number: 'W101' })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/rooms', headers: { cookie: manager } })).statusCode).toBe(200);

@@ -16,6 +16,7 @@ import { nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import {
   cancelProject,
+  findUserWithProject,
   insertProjectWithOwner,
   isUsernameTaken,
   updateProjectCard,
@@ -67,15 +68,17 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
     monthlyPrice: p.monthlyPriceAgorot / 100,
     paidUntil: p.paidUntil,
     nextBillingDate: nextBillingDate(p.billingAnchor, today),
-    card: p.cardToken
-      ? {
-          brand: p.cardBrand ?? 'card',
-          last4: p.cardLast4 ?? '',
-          expiryMonth: p.cardExpiryMonth ?? 0,
-          expiryYear: p.cardExpiryYear ?? 0,
-          holderName: p.cardHolderName ?? '',
-        }
-      : null,
+    // The card is the project admins' business (docs/product.md "Permissions"): a cleaner is not sent it.
+    card:
+      p.cardToken && u.role !== 'cleaner'
+        ? {
+            brand: p.cardBrand ?? 'card',
+            last4: p.cardLast4 ?? '',
+            expiryMonth: p.cardExpiryMonth ?? 0,
+            expiryYear: p.cardExpiryYear ?? 0,
+            holderName: p.cardHolderName ?? '',
+          }
+        : null,
   };
 }
 
@@ -144,7 +147,8 @@ export async function updateCard(app: FastifyInstance, projectId: string, input:
   const project = await findProject(app.db, projectId);
   if (!project) throw notFound('project_not_found', 'Project not found');
   await updateProjectCard(app.db, { projectId, card: cardColumns(card), now: app.now() });
-  const actor = { type: 'user' as const, id: userId };
+  const member = await findUserWithProject(app.db, { id: userId });
+  const actor = { type: 'user' as const, id: userId, name: member?.user.username };
   await writeAudit(app.db, actor, {
     projectId,
     action: 'project.card_updated',
