@@ -87,4 +87,10 @@ export const profileSchema = userSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** `PUT /api/user/credit-card`: the new profile and what charging the unpaid invoices with the new card did. */
+export const cardUpdateResultSchema = profileSchema.extend({
+  payment: z.object({ charged: z.number().int(), failed: z.number().int(), reactivated: z.boolean() }),
+});
+export type CardUpdateResult = z.infer<typeof cardUpdateResultSchema>;
+
 export const messageSchema = z.object({ message: z.string() });

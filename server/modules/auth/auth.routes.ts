@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pricingSchema } from '../../../contract/billing.ts';
-import { cardInput, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '../../../contract/auth.ts';
+import {
+  cardInput,
+  cardUpdateResultSchema,
+  loginInput,
+  messageSchema,
+  profileSchema,
+  registerInput,
+  userSchema,
+} from '../../../contract/auth.ts';
 import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
@@ -110,13 +118,13 @@ export async function authRoutes(base: FastifyInstance) {
     '/user/credit-card',
     {
       config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 hour' } },
-      schema: { body: cardInput, response: { 200: profileSchema } },
+      schema: { body: cardInput, response: { 200: cardUpdateResultSchema } },
     },
     async (request) => {
       const auth = userOf(request);
-      await updateCard(app, auth.projectId, request.body, auth.userId);
+      const payment = await updateCard(app, auth.projectId, request.body, auth.userId);
       const row = (await findUserWithProject(app.db, { id: auth.userId }))!;
-      return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()));
+      return { ...toProfile(row.user, row.project, localDate(row.project.timezone, app.now())), payment };
     },
   );
 

@@ -190,6 +190,7 @@ describe('failed charges', () => {
       payload: card(DECLINES_ON_CHARGE),
     });
     expect(declined.statusCode).toBe(200);
+    expect(declined.json().payment).toEqual({ charged: 0, failed: 1, reactivated: false });
     expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive' });
     const updated = await asOwner(owner, {
       method: 'PUT',
@@ -198,6 +199,7 @@ describe('failed charges', () => {
       payload: card('4242424242424242'),
     });
     expect(updated.statusCode).toBe(200);
+    expect(updated.json().payment).toEqual({ charged: 1, failed: 0, reactivated: true });
     expect((await invoicesOf(user.projectId))[0]).toMatchObject({ status: 'paid' });
     expect(await projectRow(user.projectId)).toMatchObject({ status: 'active', inactiveReason: null, billingResumesOn: '2025-04-10' });
     // The inactive month (from 10 March) is never invoiced; billing resumes on the next billing date.

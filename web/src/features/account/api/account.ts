@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput, Profile } from '../../../../../contract/auth.ts';
+import type { CardInput, CardUpdateResult, Profile } from '../../../../../contract/auth.ts';
 import type { Invoice } from '../../../../../contract/billing.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
@@ -31,9 +31,9 @@ export function useUpdateCard() {
   const qc = useQueryClient();
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (input: CardInput) => apiRequest<Profile>('PUT', '/api/user/credit-card', input),
-    onSuccess: (profile) => {
-      qc.setQueryData(profileKey, profile);
+    mutationFn: (input: CardInput) => apiRequest<CardUpdateResult>('PUT', '/api/user/credit-card', input),
+    onSuccess: ({ payment: _payment, ...profile }) => {
+      qc.setQueryData<Profile>(profileKey, profile);
       void refresh();
     },
   });

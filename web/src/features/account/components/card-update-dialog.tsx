@@ -60,8 +60,15 @@ export function CardUpdateDialog({ open, onOpenChange }: { open: boolean; onOpen
       return;
     }
     update.mutate(cardPayload(values), {
-      onSuccess: () => {
-        toast({ title: t('cardForm.success'), variant: 'success' });
+      onSuccess: ({ payment }) => {
+        // The new card pays what is owed at once (docs/product.md "Billing and VAT"): say how that went.
+        if (payment.failed > 0) {
+          toast({ title: t('cardForm.success'), description: t('cardForm.paymentDeclined'), variant: 'destructive' });
+        } else if (payment.charged > 0) {
+          toast({ title: t('cardForm.success'), description: t('cardForm.paymentMade', { count: payment.charged }), variant: 'success' });
+        } else {
+          toast({ title: t('cardForm.success'), variant: 'success' });
+        }
         close(false);
       },
       onError: refused,

@@ -109,7 +109,10 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it('refuses to send the card form with empty fields', async () => {
-    const fetchMock = mockAccount({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
+    const fetchMock = mockAccount({
+      'GET /api/user/profile': { body: profile() },
+      'PUT /api/user/credit-card': { body: { ...profile(), payment: { charged: 0, failed: 0, reactivated: false } } },
+    });
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
@@ -136,7 +139,8 @@ describe('account profile page', { timeout: 20_000 }, () => {
       'GET /api/user/profile': () => ({ body: current }),
       'PUT /api/user/credit-card': () => {
         current = updated;
-        return { body: updated };
+        // The card is stored, but charging the unpaid invoice with it was declined.
+        return { body: { ...updated, payment: { charged: 0, failed: 1, reactivated: false } } };
       },
     });
     const { queryClient } = renderPage();
@@ -170,6 +174,7 @@ describe('account profile page', { timeout: 20_000 }, () => {
       cardCvv: '123',
     });
     expect(await screen.findByText('Card details updated')).toBeInTheDocument();
+    expect(screen.getByText('The card was saved, but it was declined for the unpaid invoice. Try another card.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('masked-card')).toHaveTextContent('•••• 4444');
     expect(queryClient.getQueryState(authUserKey)?.isInvalidated).toBe(true);
@@ -200,7 +205,10 @@ describe('account profile page', { timeout: 20_000 }, () => {
   });
 
   it("refuses a card the contract's schema refuses, in the card component's words, before sending", async () => {
-    const fetchMock = mockAccount({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/credit-card': { body: profile() } });
+    const fetchMock = mockAccount({
+      'GET /api/user/profile': { body: profile() },
+      'PUT /api/user/credit-card': { body: { ...profile(), payment: { charged: 0, failed: 0, reactivated: false } } },
+    });
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update payment card' }));
