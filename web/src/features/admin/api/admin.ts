@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AdminProject, AdminUser, CustomerBilling } from '../../../../../contract/billing.ts';
 import type { CustomerFilters } from '../../../../../contract/admin-filters.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { adminProjectsKey } from '../../../lib/queries/admin-projects.ts';
 
 /**
  * The platform admin's lists and actions (docs/product.md "Platform admin screens"). Every request
@@ -17,10 +18,6 @@ export const adminUsersQuery = queryOptions({
   staleTime: 60_000,
 });
 export const useAdminUsers = () => useQuery(adminUsersQuery);
-
-export const adminProjectsKey = ['/api/admin/hotels'] as const;
-export const useAdminProjects = () =>
-  useQuery({ queryKey: adminProjectsKey, queryFn: () => apiGet<AdminProject[]>('/api/admin/hotels', quiet) });
 
 export const customersBillingKey = ['/api/admin/customers-billing'] as const;
 export const useCustomersBilling = () =>

@@ -5,7 +5,7 @@ import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useAdminProjects } from '../api/admin.ts';
+import { useAdminProjects } from '../../../lib/queries/admin-projects.ts';
 import { AdminProjectDetailsDialog } from '../components/admin-project-details-dialog.tsx';
 import { ProjectStatusBadge } from '../components/status-badges.tsx';
 import { formatDate } from '../lib/billing-view.ts';

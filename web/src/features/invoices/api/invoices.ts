@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProject, AuditEntry, Invoice, InvoiceDocument } from '../../../../../contract/billing.ts';
+import type { AuditEntry, Invoice, InvoiceDocument } from '../../../../../contract/billing.ts';
 import { apiGet } from '../../../lib/api.ts';
 
 /** GET /api/invoices/:id — one of the signed-in project's invoices, with the seller (404 invoice_not_found). */
@@ -13,14 +13,7 @@ export const useInvoiceDocument = (id: string) =>
 export const useAdminInvoiceDocument = (id: string) =>
   useQuery({
     queryKey: ['/api/admin/invoices', id],
-    queryFn: ({ signal }) => apiGet<InvoiceDocument>(`/api/admin/invoices/${encodeURIComponent(id)}`, { signal }),
-  });
-
-/** GET /api/admin/hotels — every project; the page picks the one it shows. */
-export const useAdminProjects = () =>
-  useQuery({
-    queryKey: ['/api/admin/hotels'],
-    queryFn: ({ signal }) => apiGet<AdminProject[]>('/api/admin/hotels', { signal }),
+    queryFn: ({ signal }) => apiGet<InvoiceDocument>(`/api/admin/invoices/${encodeURIComponent(id)}`, { signal, quiet401: true }),
   });
 
 /** GET /api/admin/projects/:projectId/invoices */
@@ -28,7 +21,9 @@ export const useAdminProjectInvoices = (projectId: string) =>
   useQuery({
     queryKey: ['/api/admin/projects', projectId, 'invoices'],
     queryFn: ({ signal }) =>
-      apiGet<{ invoices: Invoice[] }>(`/api/admin/projects/${encodeURIComponent(projectId)}/invoices`, { signal }).then((r) => r.invoices),
+      apiGet<{ invoices: Invoice[] }>(`/api/admin/projects/${encodeURIComponent(projectId)}/invoices`, { signal, quiet401: true }).then(
+        (r) => r.invoices,
+      ),
   });
 
 /** GET /api/admin/projects/:projectId/audit */
@@ -36,5 +31,7 @@ export const useAdminProjectAudit = (projectId: string) =>
   useQuery({
     queryKey: ['/api/admin/projects', projectId, 'audit'],
     queryFn: ({ signal }) =>
-      apiGet<{ entries: AuditEntry[] }>(`/api/admin/projects/${encodeURIComponent(projectId)}/audit`, { signal }).then((r) => r.entries),
+      apiGet<{ entries: AuditEntry[] }>(`/api/admin/projects/${encodeURIComponent(projectId)}/audit`, { signal, quiet401: true }).then(
+        (r) => r.entries,
+      ),
   });
