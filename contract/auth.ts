@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { INACTIVE_REASONS, PROJECT_STATUSES } from './billing.ts';
 import { ROLES } from './constants.ts';
 import { PROJECT_TYPES } from './project-types.ts';
-import { optionalText, requiredText } from './text.ts';
-import { passwordText } from './users.ts';
+import { optionalText, passwordText, requiredText } from './text.ts';
 
 export const loginInput = z.object({
   username: z.string().trim().min(1, 'Please fill username and password').max(100),

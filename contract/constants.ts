@@ -11,6 +11,8 @@ export const WORKER_IDLE_MINUTES = 30;
 export const WORKER_WARNING_MINUTES = 5;
 
 export const DEFAULT_MONTHLY_PRICE_ILS = 1399;
+/** At least 8 characters, above the original product's 6 (docs/product.md "Validation rules"; OWASP ASVS 6.2.1). */
+export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PHOTO_BYTES = 10_485_760;
 export const MAX_UNIT_SUGGESTIONS = 10;
 

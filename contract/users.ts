@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
-import { optionalText, requiredText } from './text.ts';
-
-/** At least 8 characters (docs/product.md "Validation rules"; OWASP ASVS 6.2.1). */
-export const MIN_PASSWORD_LENGTH = 8;
-export const passwordText = () => z.string().min(MIN_PASSWORD_LENGTH).max(200);
+import { userSchema } from './auth.ts';
+import { optionalText, passwordText, requiredText } from './text.ts';
 
 /** A member of the project as `/api/users` answers it (never the password hash). */
-export const memberSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: z.enum(ROLES),
-  isOwner: z.boolean(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
+export const memberSchema = userSchema.pick({
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  role: true,
+  isOwner: true,
+  isActive: true,
+  createdAt: true,
 });
 export type Member = z.infer<typeof memberSchema>;
 

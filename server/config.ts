@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MONTHLY_PRICE_ILS } from '../contract/constants.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
@@ -33,7 +34,7 @@ const envSchema = z.object({
   /** How long one photo upload may take to arrive, from its first byte of headers to its last byte of body. */
   UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   /** The price a new project is registered at, in shekels before VAT (docs/product.md "Billing and VAT"). */
-  MONTHLY_PRICE_ILS: z.coerce.number().min(0).max(1_000_000).default(1399),
+  MONTHLY_PRICE_ILS: z.coerce.number().min(0).max(1_000_000).default(DEFAULT_MONTHLY_PRICE_ILS),
   /** Days after a billing date on which a failed charge is tried again; after the last the project goes inactive. */
   BILLING_RETRY_DAYS: z
     .string()
