@@ -1,3 +1,4 @@
+import { CardActions } from '../../../components/ui/card-actions.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { TaskTemplate } from '../../../../../contract/templates.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
@@ -7,7 +8,6 @@ const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-
 
 export function TaskTemplateCard({ template, onEdit, onDelete }: { template: TaskTemplate; onEdit: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation('templates');
-  const { t: tc } = useTranslation('common');
   const { name, description } = templateText(template, i18n.language);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start">
@@ -28,24 +28,12 @@ export function TaskTemplateCard({ template, onEdit, onDelete }: { template: Tas
           {template.requiresPhoto && <li className={`${badge} bg-emerald-50 text-emerald-900`}>{t('list.photo')}</li>}
         </ul>
       </div>
-      <div className="flex shrink-0 gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={t('actions.edit', { name })}
-          className="min-h-11 min-w-11 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
-        >
-          {tc('actions.edit')}
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={t('actions.delete', { name })}
-          className="min-h-11 min-w-11 rounded-md border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50"
-        >
-          {tc('actions.delete')}
-        </button>
-      </div>
+      <CardActions
+        editLabel={t('actions.edit', { name })}
+        deleteLabel={t('actions.delete', { name })}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { Member } from '../../../../../contract/users.ts';
+import { CardActions } from '../../../components/ui/card-actions.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { deleteBlockedReason } from '../lib/member-form.ts';
 
@@ -20,10 +21,8 @@ export function MemberCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation('users');
-  const { t: tc } = useTranslation('common');
   const name = memberName(member);
   const blocked = deleteBlockedReason(member, myId);
-  const reasonId = `member-${member.id}-delete-reason`;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="member-card">
       <div className="min-w-0 space-y-1">
@@ -46,31 +45,14 @@ export function MemberCard({
         </li>
         {member.isOwner && <li className={`${badge} bg-amber-50 text-amber-900`}>{t('card.protected')}</li>}
       </ul>
-      <div className="mt-auto flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={t('card.edit', { name })}
-          className="min-h-11 min-w-11 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
-        >
-          {tc('actions.edit')}
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          disabled={blocked !== null}
-          aria-label={t('card.delete', { name })}
-          aria-describedby={blocked ? reasonId : undefined}
-          className="min-h-11 min-w-11 rounded-md border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-500 disabled:hover:bg-transparent"
-        >
-          {tc('actions.delete')}
-        </button>
-        {blocked && (
-          <span id={reasonId} className="text-xs text-slate-600">
-            {t(blocked)}
-          </span>
-        )}
-      </div>
+      <CardActions
+        className="mt-auto flex flex-wrap items-center gap-2"
+        editLabel={t('card.edit', { name })}
+        deleteLabel={t('card.delete', { name })}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        deleteBlocked={blocked ? { id: `member-${member.id}-delete-reason`, reason: t(blocked) } : null}
+      />
     </li>
   );
 }
