@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INACTIVE_REASONS, PROJECT_STATUSES } from './billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES, maskedCardSchema } from './billing.ts';
 import { ROLES } from './constants.ts';
 import { PROJECT_TYPES } from './project-types.ts';
 import { optionalText, passwordText, requiredText } from './text.ts';
@@ -74,15 +74,7 @@ export const profileSchema = userSchema.extend({
   monthlyPrice: z.number(),
   paidUntil: z.string().nullable(),
   nextBillingDate: z.string(),
-  card: z
-    .object({
-      brand: z.string(),
-      last4: z.string(),
-      expiryMonth: z.number(),
-      expiryYear: z.number(),
-      holderName: z.string(),
-    })
-    .nullable(),
+  card: maskedCardSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -76,6 +76,7 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export const maskedCardSchema = z
   .object({ brand: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number(), holderName: z.string() })
   .nullable();
+export type MaskedCard = z.infer<typeof maskedCardSchema>;
 
 /** `GET /api/admin/hotels`: every project. */
 export const adminProjectSchema = z.object({

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invoices, projects, users, vatRates } from '../../db/schema/index.ts';
+import { invoices, projects, users } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/projects.queries.ts';
 
 /** Every project, newest first. */
@@ -50,10 +50,6 @@ export async function listProjectsWithOwner(db: Db) {
 export type ProjectWithOwner = Awaited<ReturnType<typeof listProjectsWithOwner>>[number];
 
 /** The whole dated VAT table. */
-export async function listVatRates(db: Db) {
-  return db.select().from(vatRates).orderBy(desc(vatRates.effectiveFrom));
-}
-
 /** Per project: how many invoices are unpaid (open or failed) and the billing date of the oldest. */
 export async function listUnpaidInvoices(db: Db): Promise<Map<string, { count: number; oldest: string }>> {
   const rows = await db

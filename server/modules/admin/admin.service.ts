@@ -4,22 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract/billing.ts';
-import { INACTIVE_REASONS, PROJECT_STATUSES } from '../../../contract/billing.ts';
 import { filterCustomers, type CustomerFilters } from '../../../contract/admin-filters.ts';
-import { oneOf } from '../../db/raw-rows.ts';
 import { toCsv, type Cell } from '../../lib/csv.ts';
 import { localDate } from '../../lib/time.ts';
 import { toXlsx } from '../../lib/xlsx.ts';
 import { daysBetween, nextBillingDate, totalDueShekels } from '../billing/periods.ts';
-import { toAdminProject } from '../projects/projects.service.ts';
-import {
-  listUnpaidInvoices,
-  listAllProjects,
-  listAllUsers,
-  listProjectsWithOwner,
-  listVatRates,
-  type ProjectWithOwner,
-} from './admin.queries.ts';
+import { vatTable } from '../billing/billing.queries.ts';
+import { rateFrom } from '../billing/billing.service.ts';
+import { maskedCardOf, projectStateOf, toAdminProject } from '../projects/projects.service.ts';
+import { listUnpaidInvoices, listAllProjects, listAllUsers, listProjectsWithOwner, type ProjectWithOwner } from './admin.queries.ts';
 
 export async function listAdminUsers(app: FastifyInstance): Promise<AdminUser[]> {
   const rows = await listAllUsers(app.db);
@@ -28,13 +21,6 @@ export async function listAdminUsers(app: FastifyInstance): Promise<AdminUser[]>
 
 export async function listAdminProjects(app: FastifyInstance): Promise<AdminProject[]> {
   return (await listAllProjects(app.db)).map(toAdminProject);
-}
-
-/** The rate in force on a date from the table sorted newest first (docs/product.md "Billing and VAT"). */
-function rateOn(rates: { effectiveFrom: string; rateBasisPoints: number }[], isoDate: string): number {
-  const rate = rates.find((r) => r.effectiveFrom <= isoDate);
-  if (!rate) throw new Error(`no VAT rate in force on ${isoDate}`);
-  return rate.rateBasisPoints;
 }
 
 /**
@@ -51,16 +37,6 @@ function toCustomerBilling(
   const today = localDate(p.timezone, now);
   const next = unpaid ? unpaid.oldest : nextBillingDate(p.billingAnchor, today);
   const vat = vatBasisPoints(next);
-  const card =
-    p.cardLast4 && p.cardBrand
-      ? {
-          brand: p.cardBrand,
-          last4: p.cardLast4,
-          expiryMonth: p.cardExpiryMonth ?? 0,
-          expiryYear: p.cardExpiryYear ?? 0,
-          holderName: p.cardHolderName ?? '',
-        }
-      : null;
   return {
     id: p.id,
     facilityName: p.name,
@@ -71,9 +47,7 @@ function toCustomerBilling(
     city: owner?.city ?? null,
     firstName: owner?.firstName ?? null,
     lastName: owner?.lastName ?? null,
-    isActive: p.status !== 'inactive',
-    status: oneOf(PROJECT_STATUSES, p.status),
-    inactiveReason: p.inactiveReason === null ? null : oneOf(INACTIVE_REASONS, p.inactiveReason),
+    ...projectStateOf(p),
     inactiveNote: p.inactiveNote,
     paidUntil: p.paidUntil,
     createdAt: p.createdAt.toISOString(),
@@ -83,15 +57,15 @@ function toCustomerBilling(
     totalAmountDue: totalDueShekels(p.monthlyPriceAgorot, vat),
     vatBasisPoints: vat,
     unpaidInvoices: unpaid?.count ?? 0,
-    card,
+    card: maskedCardOf(p),
   };
 }
 
 /** One row per project with its owner: four queries, whatever the number of projects. */
 export async function listCustomersBilling(app: FastifyInstance): Promise<CustomerBilling[]> {
-  const [rows, rates, unpaid] = [await listProjectsWithOwner(app.db), await listVatRates(app.db), await listUnpaidInvoices(app.db)];
+  const [rows, rates, unpaid] = [await listProjectsWithOwner(app.db), await vatTable(app.db), await listUnpaidInvoices(app.db)];
   const now = app.now();
-  return rows.map((row) => toCustomerBilling(row, (date) => rateOn(rates, date), unpaid.get(row.project.id), now));
+  return rows.map((row) => toCustomerBilling(row, (date) => rateFrom(rates, date), unpaid.get(row.project.id), now));
 }
 
 type Lang = 'he' | 'en';

@@ -14,6 +14,7 @@ import { vatRateOn, writeAudit } from '../billing/billing.queries.ts';
 import { chargeUnpaidNow } from '../billing/billing.service.ts';
 import { nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
+import { maskedCardOf } from '../projects/projects.service.ts';
 import {
   cancelProject,
   findUserWithProject,
@@ -69,16 +70,7 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
     paidUntil: p.paidUntil,
     nextBillingDate: nextBillingDate(p.billingAnchor, today),
     // The card is the project admins' business (docs/product.md "Permissions"): a cleaner is not sent it.
-    card:
-      p.cardToken && u.role !== 'cleaner'
-        ? {
-            brand: p.cardBrand ?? 'card',
-            last4: p.cardLast4 ?? '',
-            expiryMonth: p.cardExpiryMonth ?? 0,
-            expiryYear: p.cardExpiryYear ?? 0,
-            holderName: p.cardHolderName ?? '',
-          }
-        : null,
+    card: u.role === 'cleaner' ? null : maskedCardOf(p),
   };
 }
 

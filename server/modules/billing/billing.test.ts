@@ -87,15 +87,8 @@ describe('billing runs', () => {
     const { user } = await projectOn('2025-01-10');
     at('2025-02-10');
     // A run issues the invoice, claims it, charges it, and dies before writing the answer.
-    expect(await issueOnly('2025-02-10')).toBe(1);
-    const [claim] = await claimDueCharges(ctx.app.db, {
-      asOf: '2025-02-10',
-      now: ctx.clock.now,
-      staleBefore: new Date(ctx.clock.now.getTime() - 600_000),
-      limit: 10,
-    });
+    const claim = await chargeThenDie('2025-02-10');
     expect(claim.chargeKey).toBe(`invoice:${claim.id}:1`);
-    expect((await ctx.app.gateway.charge(claim.cardToken!, claim.totalAgorot, claim.description, claim.chargeKey)).ok).toBe(true);
     // A run within 10 minutes leaves the claim alone; after them it takes it over with the same key.
     expect(await run('2025-02-10')).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 11 * 60_000);
@@ -119,6 +112,19 @@ describe('billing runs', () => {
   });
 });
 
+/** A run that issues the one invoice due by `asOf`, claims it, is charged for it, and dies before writing the answer. */
+async function chargeThenDie(asOf: string) {
+  expect(await issueOnly(asOf)).toBe(1);
+  const [claim] = await claimDueCharges(ctx.app.db, {
+    asOf,
+    now: ctx.clock.now,
+    staleBefore: new Date(ctx.clock.now.getTime() - 600_000),
+    limit: 10,
+  });
+  expect((await ctx.app.gateway.charge(claim.cardToken!, claim.totalAgorot, claim.description, claim.chargeKey)).ok).toBe(true);
+  return claim;
+}
+
 /** The first half of a run: issues the invoices due by `asOf`, charges nothing. */
 async function issueOnly(asOf: string) {
   const vat = await vatTable(ctx.app.db);
@@ -140,14 +146,7 @@ describe('failed charges', () => {
   it('a card update after a run died mid-charge finishes that charge under its key: never charged twice', async () => {
     const owner = await projectOn('2025-01-10');
     at('2025-02-10');
-    expect(await issueOnly('2025-02-10')).toBe(1);
-    const [claim] = await claimDueCharges(ctx.app.db, {
-      asOf: '2025-02-10',
-      now: ctx.clock.now,
-      staleBefore: new Date(ctx.clock.now.getTime() - 600_000),
-      limit: 10,
-    });
-    expect((await ctx.app.gateway.charge(claim.cardToken!, claim.totalAgorot, claim.description, claim.chargeKey)).ok).toBe(true);
+    const claim = await chargeThenDie('2025-02-10');
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 11 * 60_000);
     const updated = await asOwner(owner, {
       method: 'PUT',

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../../contract/auth.ts';
-import type { Invoice } from '../../../../../contract/billing.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
+import { invoice } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { dismissToast } from '../../../components/ui/toast.ts';
 import heErrors from '../../../locales/he/errors.json';
@@ -38,29 +38,6 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
 
 /** The account page's answers; the project's invoices are none unless a test says otherwise. */
 const mockAccount = (routes: Parameters<typeof mockFetch>[0]) => mockFetch({ 'GET /api/invoices': { body: { invoices: [] } }, ...routes });
-
-const invoice = (over: Partial<Invoice> = {}): Invoice => ({
-  id: 'inv-1',
-  number: 1042,
-  projectId: 'p1',
-  issueDate: '2026-12-01',
-  periodStart: '2026-12-01',
-  periodEnd: '2026-12-31',
-  description: 'Monthly subscription',
-  customerName: 'Carmel Towers',
-  customerContact: 'Dana Levi',
-  customerCity: 'Haifa',
-  amountAgorot: 139_900,
-  vatBasisPoints: 1800,
-  vatAgorot: 25_182,
-  totalAgorot: 165_082,
-  status: 'paid',
-  attempts: 1,
-  nextAttemptOn: null,
-  paidAt: '2026-12-01T06:00:00.000Z',
-  issuedAt: '2026-12-01T06:00:00.000Z',
-  ...over,
-});
 
 const renderPage = (language: 'en' | 'he' = 'en') => renderWithProviders(<AccountProfilePage />, { path: '/account-profile', language });
 

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminProject, AuditEntry } from '../../../../../contract/billing.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { invoice } from '../test-data.ts';
+import { invoice } from '../../../test/fixtures.ts';
 import AdminProjectBillingPage from './admin-project-billing-page.tsx';
 
 const project = (over: Partial<AdminProject> = {}): AdminProject => ({

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import heErrors from '../../../locales/he/errors.json';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { invoiceDocument } from '../test-data.ts';
+import { invoiceDocument } from '../../../test/fixtures.ts';
 import AdminInvoicePage from './admin-invoice-page.tsx';
 import InvoicePage from './invoice-page.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Member } from '../../../../../contract/users.ts';
+import { member } from '../../../test/fixtures.ts';
 import { deleteBlockedReason, emptyMemberForm, memberFormProblem, memberInputOf, type MemberForm } from './member-form.ts';
 
 const valid = (over: Partial<MemberForm> = {}): MemberForm => ({
@@ -56,20 +56,6 @@ describe('memberInputOf', () => {
 });
 
 describe('deleteBlockedReason', () => {
-  const member = (over: Partial<Member>): Member => ({
-    id: 'm1',
-    username: 'm',
-    firstName: 'M',
-    lastName: null,
-    email: 'm@example.com',
-    phone: null,
-    role: 'manager',
-    isOwner: false,
-    isActive: true,
-    createdAt: '2026-01-01T00:00:00Z',
-    ...over,
-  });
-
   it('protects the owner and yourself, and no one else', () => {
     expect(deleteBlockedReason(member({ isOwner: true }), 'me')).toBe('card.ownerProtected');
     expect(deleteBlockedReason(member({ id: 'me' }), 'me')).toBe('card.isYou');

@@ -1,24 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Member, MemberList } from '../../../../../contract/users.ts';
+import type { MemberList } from '../../../../../contract/users.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { userWith } from '../../../test/fixtures.ts';
+import { member, userWith } from '../../../test/fixtures.ts';
 import UserManagementPage from './user-management-page.tsx';
 
-const member = (over: Partial<Member>): Member => ({
-  id: crypto.randomUUID(),
-  username: 'm',
-  firstName: 'M',
-  lastName: null,
-  email: 'm@example.com',
-  phone: null,
-  role: 'manager',
-  isOwner: false,
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
 const owner = member({ id: 'u1', username: 'demo', firstName: 'דנה', lastName: 'לוי', role: 'admin', isOwner: true });
 const avi = member({ id: 'u2', username: 'avi', firstName: 'Avi', role: 'manager' });
 const noa = member({ id: 'u3', username: 'noa', firstName: 'Noa', role: 'cleaner', isActive: false });
