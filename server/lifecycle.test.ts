@@ -96,12 +96,17 @@ describe('graceful shutdown (SIGTERM)', () => {
     // Part of the burst is still arriving when the signal comes (headers cut short, finished after
     // it): those surely meet the shutdown, however fast the machine answers the rest.
     const arriving = await Promise.all(Array.from({ length: 30 }, () => connect(server.port)));
+    // An idle keep-alive socket: the server closes it as soon as it starts shutting down.
+    const idle = await connect(server.port);
+    idle.write(get('/api/health'));
+    expect((await idle.response()).status).toBe(200);
     for (const c of arriving) c.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const burst = Array.from({ length: 150 }, one);
     await pause(30);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    await pause(200);
+    // Finish the arriving requests only once the server is shutting down, however slow the machine.
+    expect(await idle.waitClosed(5000)).toBe(true);
     for (const c of arriving) c.write('\r\n');
     const late = arriving.map(async (c) => {
       const key = await c.response().then(
