@@ -67,6 +67,10 @@ export const userSchema = z.object({
   /** The project's IANA time zone: times are shown in it, "today" is its date. */
   timezone: z.string(),
   createdAt: z.string(),
+  /** Signed in with a temporary password: nothing but choosing a new one works until then. */
+  mustChangePassword: z.boolean(),
+  /** Who set the temporary password (the forced-change screen says so); null when none is pending. */
+  passwordResetBy: z.enum(['admin', 'platformAdmin']).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -39,6 +39,17 @@ export const ERROR_CODES = [
   'owner_protected',
   'last_admin',
   'passwords_mismatch',
+  // Own account and getting back in
+  'current_password_wrong',
+  'password_is_username',
+  'password_change_required',
+  'own_password_reset',
+  'session_not_found',
+  'current_session',
+  'reset_link_invalid',
+  'reset_link_expired',
+  'password_reset_unavailable',
+  'owner_not_found',
   // Billing and the platform admin
   'invoice_not_found',
   'account_already_active',

@@ -10,13 +10,35 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** What the user's session list names it by (the hash never leaves the server). */
+    publicId: uuid('public_id').notNull().unique().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     platformAdminId: uuid('platform_admin_id').references(() => platformAdmins.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in, cut to 300 characters: the session list names the device by it. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use password reset links (docs/product.md "Your own account"): the e-mailed token's SHA-256
+ * only, valid until `expiresAt`, spent by setting `usedAt`.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
 /**

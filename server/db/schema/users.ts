@@ -24,6 +24,10 @@ export const users = pgTable(
     city: text('city'),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set with a temporary password: until the user chooses a new one, only that works (docs/product.md "Your own account"). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Who set the temporary password: `admin` (the project's) or `platformAdmin`; null when none is pending. */
+    passwordResetBy: text('password_reset_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

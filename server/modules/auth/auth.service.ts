@@ -60,6 +60,8 @@ export function toUser(u: UserRow, p: ProjectRow): User {
     inactiveReason: p.inactiveReason === null ? null : oneOf(INACTIVE_REASONS, p.inactiveReason),
     timezone: p.timezone,
     createdAt: u.createdAt.toISOString(),
+    mustChangePassword: u.mustChangePassword,
+    passwordResetBy: u.passwordResetBy === 'admin' || u.passwordResetBy === 'platformAdmin' ? u.passwordResetBy : null,
   };
 }
 

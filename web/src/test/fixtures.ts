@@ -59,6 +59,8 @@ export const userWith = (facilityType: string) => ({
   inactiveReason: null,
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
+  mustChangePassword: false,
+  passwordResetBy: null,
 });
 
 /** The signed-in user's project, as GET /api/user/facility answers. */

@@ -29,6 +29,8 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
   inactiveReason: null,
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T08:00:00.000Z',
+  mustChangePassword: false,
+  passwordResetBy: null,
   monthlyPrice: 1399,
   paidUntil: null,
   nextBillingDate: '2026-12-01',

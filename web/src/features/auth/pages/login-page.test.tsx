@@ -26,6 +26,8 @@ const user: User = {
   inactiveReason: null,
   timezone: 'Asia/Jerusalem',
   createdAt: '2026-01-01T00:00:00.000Z',
+  mustChangePassword: false,
+  passwordResetBy: null,
 };
 
 const renderLogin = (url = '/login', language: 'en' | 'he' = 'en') => renderWithProviders(<LoginPage />, { path: '/login', url, language });
