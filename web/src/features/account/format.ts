@@ -30,3 +30,10 @@ const BRAND_NAMES: Record<string, string> = {
   isracard: 'Isracard',
 };
 export const brandName = (brand: string): string | undefined => BRAND_NAMES[brand.toLowerCase()];
+
+/** A moment as date and time in the project's time zone (docs/product.md "Your own account"), whatever the browser's. */
+export function formatMoment(instant: string, lng: string, timeZone: string): string {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return instant;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+}

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** Text that reads left to right inside a right-to-left page (email, phone, username). */
+export const Ltr = ({ children }: { children: ReactNode }) => <span dir="ltr">{children}</span>;
+
 /** A titled card of label/value pairs; one column on phones, two from `sm`. */
 export function DetailsSection({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Profile } from '../../../../../contract/auth.ts';
 import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
@@ -12,16 +12,16 @@ import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { CardSummary } from '../components/card-summary.tsx';
 import { CardUpdateDialog } from '../components/card-update-dialog.tsx';
 import { DetailsList, DetailsSection } from '../components/details-list.tsx';
+import { PasswordSection } from '../components/password-section.tsx';
+import { PersonalDetailsSection } from '../components/personal-details-section.tsx';
+import { ProfilePictureSection } from '../components/profile-picture-section.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
 import { formatDate, formatIls } from '../format.ts';
-
-/** Text that reads left to right inside a right-to-left page (email, phone, username). */
-const Ltr = ({ children }: { children: ReactNode }) => <span dir="ltr">{children}</span>;
 
 function ProfileView({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('account');
   const [cardOpen, setCardOpen] = useState(false);
   const lng = i18n.language;
-  const none = t('notProvided');
   const isAdmin = profile.role === 'admin';
   // docs/product.md ("Account profile"): billing, the card and the invoices are the project admins' and managers'.
   const seesBilling = profile.role !== 'cleaner';
@@ -30,7 +30,6 @@ function ProfileView({ profile }: { profile: Profile }) {
   // ("Inactive project keeps its data") an inactive one's way back is a new card; a cancelled one keeps neither.
   const canUpdateCard = isAdmin && status !== 'cancelled';
   const canCancel = isAdmin && status === 'active';
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4 p-4 sm:p-6">
@@ -52,17 +51,8 @@ function ProfileView({ profile }: { profile: Profile }) {
         </div>
       )}
 
-      <DetailsSection id="account-personal" title={t('personal.title')}>
-        <DetailsList
-          items={[
-            { label: t('personal.name'), value: name ? <bdi>{name}</bdi> : none },
-            { label: t('personal.username'), value: <Ltr>{profile.username}</Ltr> },
-            { label: t('personal.email'), value: profile.email ? <Ltr>{profile.email}</Ltr> : none },
-            { label: t('personal.phone'), value: profile.phone ? <Ltr>{profile.phone}</Ltr> : none },
-            { label: t('personal.city'), value: profile.city ? <bdi>{profile.city}</bdi> : none },
-          ]}
-        />
-      </DetailsSection>
+      <ProfilePictureSection user={profile} />
+      <PersonalDetailsSection user={profile} />
 
       <DetailsSection id="account-business" title={t('business.title')}>
         <DetailsList
@@ -88,6 +78,9 @@ function ProfileView({ profile }: { profile: Profile }) {
           ]}
         />
       </DetailsSection>
+
+      <PasswordSection username={profile.username} />
+      <SessionsSection timeZone={profile.timezone} />
 
       {seesBilling && (
         <>
@@ -125,7 +118,10 @@ function ProfileView({ profile }: { profile: Profile }) {
   );
 }
 
-/** /account-profile — the signed-in user's own profile, billing and card (docs/product.md, "Account profile"). */
+/**
+ * /account-profile — the signed-in user's own profile, picture, password and sessions, and the
+ * project's billing and card (docs/product.md "Account profile", "Your own account").
+ */
 export default function AccountProfilePage() {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation('common');
