@@ -2,44 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../../../contract/auth.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
 import { invoice } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { mockAccount, profile } from './account-test-data.ts';
 import { dismissToast } from '../../../components/ui/toast.ts';
 import heErrors from '../../../locales/he/errors.json';
 import AccountProfilePage from './account-profile-page.tsx';
-
-const profile = (over: Partial<Profile> = {}): Profile => ({
-  id: 'u1',
-  username: 'dana',
-  firstName: 'Dana',
-  lastName: 'Levi',
-  email: 'dana@example.com',
-  phone: '050-1234567',
-  city: 'Haifa',
-  role: 'admin',
-  isOwner: true,
-  facilityName: 'Carmel Towers',
-  facilityType: 'construction',
-  profileImageUrl: null,
-  projectId: 'p1',
-  isActive: true,
-  projectStatus: 'active',
-  inactiveReason: null,
-  timezone: 'Asia/Jerusalem',
-  createdAt: '2026-01-01T08:00:00.000Z',
-  mustChangePassword: false,
-  passwordResetBy: null,
-  monthlyPrice: 1399,
-  paidUntil: null,
-  nextBillingDate: '2026-12-01',
-  card: { brand: 'visa', last4: '4242', expiryMonth: 7, expiryYear: 2029, holderName: 'Dana Levi' },
-  ...over,
-});
-
-/** The account page's answers; the project's invoices are none unless a test says otherwise. */
-const mockAccount = (routes: Parameters<typeof mockFetch>[0]) => mockFetch({ 'GET /api/invoices': { body: { invoices: [] } }, ...routes });
 
 const renderPage = (language: 'en' | 'he' = 'en') => renderWithProviders(<AccountProfilePage />, { path: '/account-profile', language });
 
