@@ -101,7 +101,7 @@ test('a member edits their details and picture, changes the password, and only t
   await page.getByLabel('שם משתמש').fill(member.username);
   await page.getByLabel('סיסמה').fill(member.password);
   await page.getByRole('button', { name: 'כניסה', exact: true }).click();
-  await expect(page.getByText(heErrors.invalid_credentials)).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText(heErrors.invalid_credentials);
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, member.username, 'second-pass-2');
   await expect(page.getByTestId('user-name')).toHaveText('רוני');
