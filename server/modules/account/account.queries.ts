@@ -36,18 +36,16 @@ export async function updateProfileRow(db: Db, p: { userId: string; projectId: s
       .where(where)
       .returning();
     const actor = { type: 'user' as const, id: p.userId, name: before.username };
-    await tx
-      .insert(auditLog)
-      .values(
-        auditOf(actor, {
-          projectId: p.projectId,
-          action: 'user.profile_updated',
-          entityId: p.userId,
-          before: auditable(before),
-          after: auditable(after!),
-          createdAt: p.now,
-        }),
-      );
+    await tx.insert(auditLog).values(
+      auditOf(actor, {
+        projectId: p.projectId,
+        action: 'user.profile_updated',
+        entityId: p.userId,
+        before: auditable(before),
+        after: auditable(after!),
+        createdAt: p.now,
+      }),
+    );
     return after;
   });
 }

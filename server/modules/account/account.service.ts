@@ -232,7 +232,7 @@ export async function requestPasswordReset(app: FastifyInstance, input: ForgotPa
   const message = resetMail({
     to: row.user.email,
     name: row.user.firstName ?? row.user.username,
-    link: `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+    link: `${app.config.publicUrl}/reset-password#token=${token}`,
     minutes: RESET_LINK_MINUTES,
     language: input.language,
   });
