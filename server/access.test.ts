@@ -97,6 +97,18 @@ const MATRIX: Record<string, Level> = {
   'POST /api/users': 'admin',
   'PUT /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'POST /api/users/:id/temporary-password': 'admin',
+  'GET /api/auth/options': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'PUT /api/user/profile': 'member',
+  'PUT /api/user/profile-picture': 'member',
+  'DELETE /api/user/profile-picture': 'member',
+  'PUT /api/user/password': 'member',
+  'GET /api/user/sessions': 'member',
+  'DELETE /api/user/sessions/:id': 'member',
+  'DELETE /api/user/sessions': 'member',
+  'POST /api/admin/projects/:id/owner-temporary-password': 'platformAdmin',
 };
 
 const PROJECT_ROLES: Caller[] = ['cleaner', 'manager', 'admin'];

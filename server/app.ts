@@ -23,6 +23,8 @@ import { workerRoutes } from './modules/worker/worker.routes.ts';
 import { objectRoutes } from './modules/objects/objects.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createSmtpMailer, PendingMail, type Mailer } from './lib/mail.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -40,6 +42,9 @@ declare module 'fastify' {
     gateway: PaymentGateway;
     storage: ObjectStorage;
     events: EventBus;
+    /** Outgoing e-mail; undefined when no SMTP server is configured. */
+    mailer: Mailer | undefined;
+    pendingMail: PendingMail;
     /** The clock; tests move it to check expiry. */
     now: () => Date;
   }
@@ -53,6 +58,8 @@ export interface BuildOptions {
   storage?: ObjectStorage;
   /** Live-update fan-out; default: NOTIFY/LISTEN on PostgreSQL, in-process on PGlite. */
   events?: EventBus;
+  /** Outgoing e-mail; default: SMTP_URL's server when set, else none. */
+  mailer?: Mailer;
   now?: () => Date;
   logger?: boolean | object;
 }
@@ -60,7 +67,19 @@ export interface BuildOptions {
 /** The whole server at a glance: plugins, then modules. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Secrets never reach a log line, whichever logger is passed in (tests capture logs to prove it).
-  const redact = { paths: ['req.headers.cookie', 'req.body.password', 'req.body.cardNumber', 'req.body.cardCvv'], remove: true };
+  const redact = {
+    paths: [
+      'req.headers.cookie',
+      'req.body.password',
+      'req.body.currentPassword',
+      'req.body.newPassword',
+      'req.body.confirmPassword',
+      'req.body.token',
+      'req.body.cardNumber',
+      'req.body.cardCvv',
+    ],
+    remove: true,
+  };
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: opts.config.logLevel, redact, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
@@ -84,6 +103,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     'storage',
     opts.storage ?? (opts.config.s3 ? new S3Storage(opts.config.s3) : new LocalStorage(path.join(opts.config.dataDir, 'objects'))),
   );
+  const mailer = opts.mailer ?? (opts.config.mail ? createSmtpMailer(opts.config.mail) : undefined);
+  app.decorate('mailer', mailer);
+  app.decorate('pendingMail', new PendingMail());
+  app.addHook('onClose', async () => {
+    await app.pendingMail.settle();
+    mailer?.close();
+  });
   const events = opts.events ?? (await createEventBus(opts.database, (msg) => app.log.warn(msg)));
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
@@ -113,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(roomRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(scheduleRoutes, { prefix: '/api' });

@@ -52,6 +52,16 @@ describe('loadConfig', () => {
     expect(errorOf({ PUBLIC_URL: 'not a url' }).message).toMatch(/- PUBLIC_URL:/);
   });
 
+  it('sends e-mail only with SMTP_URL and MAIL_FROM together', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(errorOf({ SMTP_URL: 'smtp://127.0.0.1:2525' }).message).toContain('SMTP_URL and MAIL_FROM must be set together');
+    expect(errorOf({ MAIL_FROM: 'no-reply@example.com' }).message).toContain('SMTP_URL and MAIL_FROM must be set together');
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com', MAIL_FROM: 'Shalav <no-reply@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com',
+      from: 'Shalav <no-reply@example.com>',
+    });
+  });
+
   it('requires PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD together', () => {
     expect(errorOf({ PLATFORM_ADMIN_USERNAME: 'platform' }).message).toContain(
       'PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together',

@@ -17,6 +17,10 @@ const envSchema = z.object({
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: flag.optional(),
+  /** An SMTP server (smtp://user:pass@host:587 or smtps://…) for password reset links; none: no e-mail is sent. */
+  SMTP_URL: z.url().optional(),
+  /** The sender of those e-mails, e.g. `Shalav <no-reply@example.com>`. */
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may set X-Forwarded-For (the client address the rate limits count by):
@@ -69,6 +73,8 @@ export interface Config {
   uploadQuotaBytesPerDay: number;
   /** A photo PUT whose body has not fully arrived by then is cut off (its address is freed again). */
   uploadTimeoutMs: number;
+  /** Outgoing e-mail (password reset links); undefined: the server sends none. */
+  mail: { smtpUrl: string; from: string } | undefined;
   billing: {
     /** A new project's monthly price before VAT, in agorot. */
     defaultPriceAgorot: number;
@@ -97,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError('Invalid configuration:\n  - SMTP_URL and MAIL_FROM must be set together');
+  }
   const trustProxy =
     e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY.includes(',') ? e.TRUST_PROXY.split(',').map((v) => v.trim()) : e.TRUST_PROXY;
   return {
@@ -124,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     uploadQuotaBytesPerDay: Math.round(e.UPLOAD_QUOTA_MB_PER_DAY * 1_048_576),
     uploadTimeoutMs: Math.round(e.UPLOAD_TIMEOUT_SECONDS * 1000),
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM! } : undefined,
     billing: {
       defaultPriceAgorot: Math.round(e.MONTHLY_PRICE_ILS * 100),
       retryDays: [...new Set(e.BILLING_RETRY_DAYS.split(',').map(Number))].sort((a, b) => a - b),

@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ACCESS_LEVELS, ROLES_BY_ACCESS, type AccessLevel, type Role } from '../../contract/constants.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { getAuth, type UserAuth } from './session.ts';
+import { getAuth, type AdminAuth, type UserAuth } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; required under /api and /objects (docs/decisions/017-access-on-the-route.md). */
     access?: AccessLevel;
+    /**
+     * A project user signed in with a temporary password may call this route too (reading who they
+     * are, choosing the new password); every other signed-in route refuses them (docs/product.md "Your own account").
+     */
+    duringPasswordChange?: boolean;
   }
   interface FastifyInstance {
     /** Every route that declares access, with its level, in registration order (HEAD twins included). */
@@ -49,13 +54,13 @@ export function registerAccess(app: FastifyInstance) {
     if (!ACCESS_LEVELS.includes(access))
       throw new Error(`${methods.join(',')} ${route.url} declares an unknown access level '${String(access)}'`);
     for (const method of methods) table.push({ method, url: route.url, access });
-    const check = checkFor(app, access);
+    const check = checkFor(app, access, route.config?.duringPasswordChange === true);
     if (check) route.onRequest = [...asList(route.onRequest), check];
   });
 }
 
 /** The check of one level; none for `public` and `worker` (the handler derives the project from the id it is given). */
-function checkFor(app: FastifyInstance, access: AccessLevel): onRequestAsyncHookHandler | undefined {
+function checkFor(app: FastifyInstance, access: AccessLevel, duringPasswordChange: boolean): onRequestAsyncHookHandler | undefined {
   if (access === 'public' || access === 'worker') return undefined;
   if (access === 'platformAdmin') {
     return async (request) => {
@@ -70,6 +75,9 @@ function checkFor(app: FastifyInstance, access: AccessLevel): onRequestAsyncHook
     // Likewise a platform admin's session to a project route.
     if (auth?.kind !== 'user') throw unauthorized();
     if (!roles.includes(auth.role)) throw forbidden();
+    if (auth.mustChangePassword && !duringPasswordChange) {
+      throw forbidden('password_change_required', 'Choose a new password first: this account signed in with a temporary one');
+    }
   };
 }
 
@@ -82,5 +90,14 @@ export function userOf(request: FastifyRequest): UserAuth {
   if (auth?.kind === 'user') return auth;
   throw new Error(
     `${request.method} ${request.routeOptions.url} reads the project user but declares access '${request.routeOptions.config.access}'`,
+  );
+}
+
+/** The signed-in platform admin of a route that declares `platformAdmin`; like userOf. */
+export function platformAdminOf(request: FastifyRequest): AdminAuth {
+  const auth = request.authCache;
+  if (auth?.kind === 'platform-admin') return auth;
+  throw new Error(
+    `${request.method} ${request.routeOptions.url} reads the platform admin but declares access '${request.routeOptions.config.access}'`,
   );
 }

@@ -25,6 +25,7 @@ export async function findSessionWithUser(db: Db, idHash: string) {
       role: users.role,
       isOwner: users.isOwner,
       userActive: users.isActive,
+      mustChangePassword: users.mustChangePassword,
       projectId: users.projectId,
       projectStatus: projects.status,
       timezone: projects.timezone,

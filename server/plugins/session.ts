@@ -20,6 +20,8 @@ export interface UserAuth {
   isOwner: boolean;
   projectStatus: string;
   timezone: string;
+  /** Signed in with a temporary password: only choosing a new one is allowed (plugins/access.ts). */
+  mustChangePassword: boolean;
 }
 export interface AdminAuth {
   kind: 'platform-admin';
@@ -35,15 +37,28 @@ declare module 'fastify' {
   }
 }
 
-export async function createSession(db: Db, owner: { userId: string } | { platformAdminId: string }, now = new Date()): Promise<string> {
+type SessionOwner = { userId: string } | { platformAdminId: string };
+
+/** The browser's description of itself, as the session list shows it (cut to 300 characters). */
+export const userAgentOf = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 300) ?? null;
+
+/** A new session's cookie token and its row (for a caller that inserts it inside its own transaction). */
+export function newSession(owner: SessionOwner, now: Date, userAgent: string | null) {
   const token = randomToken(32);
-  await insertSession(db, {
+  const row = {
     idHash: sha256(token),
     ...owner,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
-  });
+    userAgent,
+  };
+  return { token, row };
+}
+
+export async function createSession(db: Db, owner: SessionOwner, now = new Date(), userAgent: string | null = null): Promise<string> {
+  const { token, row } = newSession(owner, now, userAgent);
+  await insertSession(db, row);
   return token;
 }
 
@@ -96,6 +111,7 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
       isOwner: row.isOwner ?? false,
       projectStatus: row.projectStatus ?? 'inactive',
       timezone: row.timezone ?? 'Asia/Jerusalem',
+      mustChangePassword: row.mustChangePassword ?? false,
     };
   }
   return request.authCache;

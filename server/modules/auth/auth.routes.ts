@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pricingSchema } from '../../../contract/billing.ts';
@@ -11,29 +11,19 @@ import {
   registerInput,
   userSchema,
 } from '../../../contract/auth.ts';
-import { unauthorized, tooManyRequests } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
-import { createSession, destroySession, setSessionCookie } from '../../plugins/session.ts';
+import { createSession, destroySession, setSessionCookie, userAgentOf } from '../../plugins/session.ts';
 import { cancelAccount, currentPricing, register, toProfile, toUser, updateCard, verifyPassword } from './auth.service.ts';
 import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
-import { loginKey, loginWait, recordLoginFailure, recordLoginSuccess, type LoginKey } from './login-limits.ts';
-
-const tooMany = () => tooManyRequests('login_rate_limited', 'Too many login attempts. Please wait a few minutes and try again.');
+import { loginKey, loginRateLimited, recordLoginFailure, recordLoginSuccess, refuseWhileLocked } from './login-limits.ts';
 
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Against floods only (generous: a site office behind one address signs many people in). Guessing
   // is limited by the failure counters in the database, per address and per username (docs/decisions/013-sign-in-limits.md).
-  const perClient = { max: 100, timeWindow: '15 minutes', errorResponseBuilder: tooMany };
-  /** Refuses a client locked out of this username before any password is checked. */
-  const checkLimits = async (key: LoginKey, reply: FastifyReply) => {
-    const wait = await loginWait(app.db, key, app.now());
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw tooMany();
-    }
-  };
+  const perClient = { max: 100, timeWindow: '15 minutes', errorResponseBuilder: loginRateLimited };
 
   app.post(
     '/register',
@@ -56,7 +46,7 @@ export async function authRoutes(base: FastifyInstance) {
     { config: { access: 'public', rateLimit: perClient }, schema: { body: loginInput, response: { 200: userSchema } } },
     async (request, reply) => {
       const key = loginKey('user', request.body.username, request.ip);
-      await checkLimits(key, reply);
+      await refuseWhileLocked(app.db, key, app.now(), reply);
       const row = await findUserWithProject(app.db, { username: request.body.username });
       const ok = await verifyPassword(row?.user.passwordHash, request.body.password);
       if (!row || !ok || !row.user.isActive) {
@@ -66,7 +56,7 @@ export async function authRoutes(base: FastifyInstance) {
       await recordLoginSuccess(app.db, key, app.now());
       // A new session id at every login (no fixation); the old cookie's session is ended.
       await destroySession(app.db, request, reply);
-      const token = await createSession(app.db, { userId: row.user.id }, app.now());
+      const token = await createSession(app.db, { userId: row.user.id }, app.now(), userAgentOf(request));
       setSessionCookie(app, reply, token);
       return toUser(row.user, row.project);
     },
@@ -80,7 +70,7 @@ export async function authRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const key = loginKey('admin', request.body.username, request.ip);
-      await checkLimits(key, reply);
+      await refuseWhileLocked(app.db, key, app.now(), reply);
       const admin = await findPlatformAdmin(app.db, request.body.username);
       const ok = await verifyPassword(admin?.passwordHash, request.body.password);
       if (!admin || !ok) {
@@ -89,7 +79,7 @@ export async function authRoutes(base: FastifyInstance) {
       }
       await recordLoginSuccess(app.db, key, app.now());
       await destroySession(app.db, request, reply);
-      const token = await createSession(app.db, { platformAdminId: admin.id }, app.now());
+      const token = await createSession(app.db, { platformAdminId: admin.id }, app.now(), userAgentOf(request));
       setSessionCookie(app, reply, token);
       return { message: 'Admin login successful', username: admin.username };
     },
@@ -100,12 +90,16 @@ export async function authRoutes(base: FastifyInstance) {
     return { message: 'Logged out' };
   });
 
-  app.get('/auth/user', { config: { access: 'member' }, schema: { response: { 200: userSchema } } }, async (request) => {
-    const auth = userOf(request);
-    const row = await findUserWithProject(app.db, { id: auth.userId });
-    if (!row) throw unauthorized();
-    return toUser(row.user, row.project);
-  });
+  app.get(
+    '/auth/user',
+    { config: { access: 'member', duringPasswordChange: true }, schema: { response: { 200: userSchema } } },
+    async (request) => {
+      const auth = userOf(request);
+      const row = await findUserWithProject(app.db, { id: auth.userId });
+      if (!row) throw unauthorized();
+      return toUser(row.user, row.project);
+    },
+  );
 
   app.get('/user/profile', { config: { access: 'member' }, schema: { response: { 200: profileSchema } } }, async (request) => {
     const auth = userOf(request);

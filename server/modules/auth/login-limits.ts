@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { countLoginFailure, deleteSpentLoginFailures, findLoginFailures, recordLoginSuccessRow } from './auth.queries.ts';
 
 /**
@@ -26,6 +28,18 @@ export const loginKey = (realm: LoginRealm, username: string, client: string): L
   username: username.trim().toLowerCase(),
   client,
 });
+
+export const loginRateLimited = () =>
+  tooManyRequests('login_rate_limited', 'Too many login attempts. Please wait a few minutes and try again.');
+
+/** Refuses (429 with Retry-After) a client locked out of this username, before any password is checked. */
+export async function refuseWhileLocked(db: Db, key: LoginKey, now: Date, reply: FastifyReply): Promise<void> {
+  const wait = await loginWait(db, key, now);
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw loginRateLimited();
+  }
+}
 
 /**
  * Seconds until this client may try this username again, or 0 if it may try now.

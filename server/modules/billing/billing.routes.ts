@@ -22,7 +22,7 @@ import {
 import { oneOf } from '../../db/raw-rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { userOf } from '../../plugins/access.ts';
+import { platformAdminOf, userOf } from '../../plugins/access.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { toAdminProject } from '../projects/projects.service.ts';
 import {
@@ -86,8 +86,7 @@ export async function billingRoutes(base: FastifyInstance) {
 
   /** The signed-in platform admin, as the audit log names them. */
   const adminActor = async (request: FastifyRequest): Promise<Actor> => {
-    const auth = request.authCache;
-    if (auth?.kind !== 'platform-admin') throw new Error(`${request.routeOptions.url} needs a platform admin session`);
+    const auth = platformAdminOf(request);
     return { type: 'platform-admin', id: auth.platformAdminId, name: await platformAdminName(app.db, auth.platformAdminId) };
   };
   const projectOr404 = async (id: string) => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedObjects, taskCompletions } from '../../db/schema/index.ts';
+import { storedObjects, taskCompletions, users } from '../../db/schema/index.ts';
 
 const o = storedObjects;
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
@@ -94,7 +94,7 @@ export async function deleteDeadTickets(db: Db, before: Date): Promise<void> {
   await db.delete(o).where(and(isNull(o.uploadedAt), lt(o.uploadExpiresAt, before)));
 }
 
-/** Photos uploaded before `uploadedBefore` that no task completion of their project refers to. */
+/** Photos uploaded before `uploadedBefore` that no task completion and no member of their project refers to. */
 export async function listUnusedPhotos(db: Db, p: { uploadedBefore: Date; limit: number }) {
   return db
     .select({ id: o.id, key: o.key })
@@ -108,6 +108,13 @@ export async function listUnusedPhotos(db: Db, p: { uploadedBefore: Date; limit:
             .select({ one: sql`1` })
             .from(taskCompletions)
             .where(and(eq(taskCompletions.projectId, o.projectId), eq(taskCompletions.photoUrl, sql`'/objects/' || ${o.key}`))),
+        ),
+        // A member's profile picture is in use as long as a member shows it.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(and(eq(users.projectId, o.projectId), eq(users.profileImageUrl, sql`'/objects/' || ${o.key}`))),
         ),
       ),
     )

@@ -1,0 +1,190 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, passwordResetTokens, sessions, storedObjects, users } from '../../db/schema/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+type NewSession = typeof sessions.$inferInsert;
+type NewAudit = typeof auditLog.$inferInsert;
+type ProfileValues = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'city'>;
+
+/** A user as the audit log keeps them: never the password hash. */
+const auditable = ({ passwordHash: _hash, ...rest }: UserRow) => rest;
+
+/** Who wrote an audit entry. */
+export interface AuditActor {
+  type: 'user' | 'platform-admin';
+  id: string;
+  name: string;
+}
+
+const auditOf = (actor: AuditActor, entry: Omit<NewAudit, 'actorType' | 'actorId' | 'actorName'>): NewAudit => ({
+  actorType: actor.type,
+  actorId: actor.id,
+  actorName: actor.name,
+  ...entry,
+});
+
+/** Changes the user's own details, with an audit entry of before and after. */
+export async function updateProfileRow(db: Db, p: { userId: string; projectId: string; values: ProfileValues; now: Date }) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(users.id, p.userId), eq(users.projectId, p.projectId));
+    const [before] = await tx.select().from(users).where(where).for('update');
+    if (!before) return undefined;
+    const [after] = await tx
+      .update(users)
+      .set({ ...p.values, updatedAt: p.now })
+      .where(where)
+      .returning();
+    const actor = { type: 'user' as const, id: p.userId, name: before.username };
+    await tx.insert(auditLog).values(
+      auditOf(actor, {
+        projectId: p.projectId,
+        action: 'user.profile_updated',
+        entityId: p.userId,
+        before: auditable(before),
+        after: auditable(after!),
+        createdAt: p.now,
+      }),
+    );
+    return after;
+  });
+}
+
+/**
+ * Makes a stored picture the user's: records the object (already in storage) and points the user at
+ * it; returns the key of the picture it replaced, whose bytes the caller deletes.
+ */
+export async function replaceProfilePicture(
+  db: Db,
+  p: { userId: string; projectId: string; picture: { key: string; contentType: string; size: number } | null; now: Date },
+): Promise<{ replacedKey: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const where = and(eq(users.id, p.userId), eq(users.projectId, p.projectId));
+    const [before] = await tx.select({ url: users.profileImageUrl }).from(users).where(where).for('update');
+    if (!before) return undefined;
+    if (p.picture) {
+      await tx.insert(storedObjects).values({ projectId: p.projectId, ...p.picture, uploadedAt: p.now });
+    }
+    await tx
+      .update(users)
+      .set({ profileImageUrl: p.picture ? `/objects/${p.picture.key}` : null, updatedAt: p.now })
+      .where(where);
+    const replacedKey = before.url?.startsWith('/objects/') ? before.url.slice('/objects/'.length) : null;
+    if (replacedKey)
+      await tx.delete(storedObjects).where(and(eq(storedObjects.projectId, p.projectId), eq(storedObjects.key, replacedKey)));
+    return { replacedKey };
+  });
+}
+
+export async function listUserSessions(db: Db, p: { userId: string; now: Date }) {
+  return db
+    .select({
+      idHash: sessions.idHash,
+      publicId: sessions.publicId,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, p.userId), gt(sessions.expiresAt, p.now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one of the user's sessions by its public id; whether there was one. */
+export async function deleteUserSession(db: Db, p: { userId: string; publicId: string }): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, p.userId), eq(sessions.publicId, p.publicId)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but the one given; how many. */
+export async function deleteOtherSessions(db: Db, p: { userId: string; keepHash: string }): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, p.userId), ne(sessions.idHash, p.keepHash)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}
+
+/**
+ * Sets a user's password, in one transaction: the new hash (and whether it is a temporary one), every
+ * session of the user ended, unused reset links spent, an audit entry — and, when `session` is given,
+ * the caller's new session, so the one who changed it stays signed in.
+ */
+export async function setPasswordRow(
+  db: Db,
+  p: {
+    userId: string;
+    projectId: string;
+    passwordHash: string;
+    temporaryBy: 'admin' | 'platformAdmin' | null;
+    actor: AuditActor;
+    action: string;
+    session?: NewSession;
+    /** A reset link this change spends: nothing changes unless it is still unused and unexpired. */
+    resetTokenHash?: string;
+    now: Date;
+  },
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    if (p.resetTokenHash !== undefined) {
+      const spent = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: p.now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, p.resetTokenHash),
+            eq(passwordResetTokens.userId, p.userId),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, p.now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      if (spent.length === 0) return undefined;
+    }
+    const where = and(eq(users.id, p.userId), eq(users.projectId, p.projectId));
+    const [after] = await tx
+      .update(users)
+      .set({ passwordHash: p.passwordHash, mustChangePassword: p.temporaryBy !== null, passwordResetBy: p.temporaryBy, updatedAt: p.now })
+      .where(where)
+      .returning();
+    if (!after) return undefined;
+    await tx.delete(sessions).where(eq(sessions.userId, p.userId));
+    if (p.session) await tx.insert(sessions).values(p.session);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: p.now })
+      .where(and(eq(passwordResetTokens.userId, p.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(auditLog).values(auditOf(p.actor, { projectId: p.projectId, action: p.action, entityId: p.userId, createdAt: p.now }));
+    return after;
+  });
+}
+
+export async function findProjectOwner(db: Db, projectId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.projectId, projectId), eq(users.isOwner, true)))
+    .limit(1);
+  return row;
+}
+
+/** Reset links the user was sent since `since` and has not used: a cap on e-mails to one address. */
+export async function countRecentResetTokens(db: Db, p: { userId: string; since: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, p.userId), gt(passwordResetTokens.createdAt, p.since)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertResetToken(db: Db, values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+export async function findResetToken(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
