@@ -6,7 +6,7 @@ import heErrors from '../../../locales/he/errors.json';
 import ResetPasswordPage from './reset-password-page.tsx';
 
 const TOKEN = 'a'.repeat(43);
-const renderPage = (url = `/reset-password?token=${TOKEN}`, language: 'en' | 'he' = 'en') =>
+const renderPage = (url = `/reset-password#token=${TOKEN}`, language: 'en' | 'he' = 'en') =>
   renderWithProviders(<ResetPasswordPage />, { path: '/reset-password', url, language });
 const fill = async (u: ReturnType<typeof userEvent.setup>, next: string, confirm: string) => {
   await u.type(screen.getByLabelText(/^New password|^סיסמה חדשה/), next);
@@ -22,7 +22,18 @@ describe('ResetPasswordPage', { timeout: 15_000 }, () => {
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
   });
 
-  it('checks the new password before sending, then sends it with the token and links to sign-in', async () => {
+  it('reads the token from a ?token= query as well', async () => {
+    const fetchMock = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'Password changed' } } });
+    renderPage(`/reset-password?token=${TOKEN}`);
+    const u = userEvent.setup();
+    await fill(u, 'brand-new-1', 'brand-new-1{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed.');
+    expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([
+      { token: TOKEN, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    ]);
+  });
+
+  it('checks the new password before sending, then sends it with the token from the link fragment and links to sign-in', async () => {
     const fetchMock = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'Password changed' } } });
     renderPage();
     const u = userEvent.setup();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -72,11 +72,20 @@ function ResetPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** /reset-password?token=…: the page the e-mailed link opens (docs/product.md "Your own account"). */
+/**
+ * The link's token: in the fragment (`#token=…`), which browsers never send to a server
+ * (docs/product.md "Your own account"); a `?token=` query is read too.
+ */
+function tokenOf(hash: string, search: string): string | undefined {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? new URLSearchParams(search).get('token');
+  return token?.trim() || undefined;
+}
+
+/** /reset-password#token=…: the page the e-mailed link opens (docs/product.md "Your own account"). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim();
+  const location = useLocation();
+  const token = tokenOf(location.hash, location.search);
   return (
     <AuthPageFrame title={t('reset.title')}>
       {token ? (
