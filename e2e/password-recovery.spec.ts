@@ -27,8 +27,8 @@ async function readTemporaryPassword(page: Page) {
 }
 
 /** Signs in with the temporary password in a fresh browser and lands on /change-password. */
-async function signInWithTemporary(browser: Browser, username: string, password: string) {
-  const context = await browser.newContext();
+async function signInWithTemporary(browser: Browser, username: string, password: string, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(/\/change-password$/);
@@ -104,8 +104,11 @@ test("the platform admin resets a project owner's password; the owner is told wh
   const temporary = await readTemporaryPassword(page);
   expect(temporary.username).toBe(project.username);
 
-  const { context, page: owner } = await signInWithTemporary(browser, project.username, temporary.password);
+  // On a phone, right to left, nothing wider than the screen.
+  const { context, page: owner } = await signInWithTemporary(browser, project.username, temporary.password, { width: 390, height: 844 });
   await expect(owner.getByTestId('reset-by')).toHaveText(/מנהל הפלטפורמה הגדיר עבורך סיסמה זמנית/);
+  await expect(owner.locator('html')).toHaveAttribute('dir', 'rtl');
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await owner.getByLabel(/^סיסמה זמנית/).fill(temporary.password);
   await owner.getByLabel(/^סיסמה חדשה/).fill(project.username);
   await owner.getByLabel(/^אימות הסיסמה החדשה/).fill(project.username);
