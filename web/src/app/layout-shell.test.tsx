@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contract/constants.ts';
-import { initTestI18n, mockFetch, renderWithProviders } from '../test/render.tsx';
+import { apiGet } from '../lib/api.ts';
+import { initTestI18n, mockFetch, renderWithProviders, requestsTo } from '../test/render.tsx';
 import { userWith } from '../test/fixtures.ts';
 import { LayoutShell } from './layout-shell.tsx';
 import { signedInRoutes } from './routes.tsx';
@@ -157,5 +158,45 @@ describe('menu wording', () => {
       }
     }
     expect(t('common:nav.accountProfile')).toBe(t('account:title'));
+  });
+});
+
+describe('the forced password change (docs/product.md "Your own account")', () => {
+  it('sends a user with a temporary password to /change-password from any screen, asking nothing else', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': { body: { ...userWith('construction'), mustChangePassword: true, passwordResetBy: 'admin' } },
+    });
+    renderWithProviders(<LayoutShell />, { language: 'en', path: '/task-scheduling' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/change-password'));
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(requestsTo(fetchMock, 'GET /api/user/profile')).toEqual([]);
+  });
+
+  it('fetches the user anew when a request answers 403 password_change_required, and then goes to /change-password', async () => {
+    let mustChange = false;
+    mockFetch({
+      'GET /api/auth/user': () => ({
+        body: { ...userWith('construction'), mustChangePassword: mustChange, passwordResetBy: mustChange ? 'admin' : null },
+      }),
+      'GET /api/user/profile': { status: 404, body: {} },
+      'GET /api/rooms': { status: 403, body: { code: 'password_change_required', message: 'Change your password' } },
+    });
+    const { queryClient } = renderWithProviders(<LayoutShell />, { language: 'en' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    mustChange = true;
+    await expect(queryClient.fetchQuery({ queryKey: ['/api/rooms'], queryFn: () => apiGet('/api/rooms') })).rejects.toThrow();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/change-password'));
+  });
+
+  it('does not fetch the user anew for another 403', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': { body: userWith('construction') },
+      'GET /api/user/profile': { status: 404, body: {} },
+      'GET /api/rooms': { status: 403, body: { code: 'forbidden', message: 'x' } },
+    });
+    const { queryClient } = renderWithProviders(<LayoutShell />, { language: 'en' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    await expect(queryClient.fetchQuery({ queryKey: ['/api/rooms'], queryFn: () => apiGet('/api/rooms') })).rejects.toThrow();
+    expect(requestsTo(fetchMock, 'GET /api/auth/user')).toHaveLength(1);
   });
 });

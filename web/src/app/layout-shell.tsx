@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/toast.ts';
 import { LanguageSelect } from '../components/language-select.tsx';
-import { onUnauthorized } from '../lib/api.ts';
+import { ApiError, onUnauthorized } from '../lib/api.ts';
 import { useLogout } from '../features/auth/api/auth.ts';
 import { authUserKey, roleMayAccess, useAuthUser, useProfile } from '../lib/queries/session.ts';
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
@@ -155,10 +155,12 @@ export function LayoutShell() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { data: user, isPending } = useAuthUser();
-  const profile = useProfile(Boolean(user?.projectId));
+  // With a temporary password the server refuses everything else: ask for nothing until it is replaced.
+  const admitted = Boolean(user && !user.mustChangePassword);
+  const profile = useProfile(admitted && Boolean(user?.projectId));
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const live = useLiveUpdates(Boolean(user));
+  const live = useLiveUpdates(admitted);
 
   // The server ended the session: forget the signed-in user at once (else /login would send us
   // straight back here), tell the user once, and go to /login after 0.5 s (docs/product.md "Signed-in frame").
@@ -179,8 +181,26 @@ export function LayoutShell() {
     [navigate, t, queryClient],
   );
 
+  // A temporary password was set while this page was open (docs/product.md "Your own account"): the
+  // server now answers 403 password_change_required; fetch the user anew so the guard below acts.
+  useEffect(() => {
+    const mustChange = (err: unknown) => err instanceof ApiError && err.code === 'password_change_required';
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: authUserKey });
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error' && mustChange(e.action.error)) recheck();
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error' && mustChange(e.action.error)) recheck();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient]);
+
   if (isPending) return <Loading />;
   if (!user) return <Navigate to="/login" replace />;
+  if (user.mustChangePassword) return <Navigate to="/change-password" replace />;
 
   const showProfile = Boolean(user.projectId) && profile.isSuccess;
   const displayName = user.firstName || user.email || t('header.user');

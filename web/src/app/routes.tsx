@@ -25,6 +25,11 @@ export interface AppRoute {
 export const publicRoutes: AppRoute[] = [
   { path: '/login', component: page(() => import('../features/auth/pages/login-page.tsx')) },
   { path: '/register', component: page(() => import('../features/auth/pages/register-page.tsx')) },
+  // The ways back in (docs/product.md "Your own account"). /change-password needs a session but
+  // stands outside the menu frame: nothing else works until the temporary password is replaced.
+  { path: '/forgot-password', component: page(() => import('../features/auth/pages/forgot-password-page.tsx')) },
+  { path: '/reset-password', component: page(() => import('../features/auth/pages/reset-password-page.tsx')) },
+  { path: '/change-password', component: page(() => import('../features/auth/pages/change-password-page.tsx')) },
   // The worker pages — /qr-scan, /work-tasks/:roomId — are not in this app: each is an HTML entry of
   // its own (web/src/worker-app, contract/worker-pages.ts) that loads none of the manager code.
 ];

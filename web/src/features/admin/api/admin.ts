@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TemporaryPassword } from '../../../../../contract/account.ts';
 import type { AdminProject, AdminUser, CustomerBilling } from '../../../../../contract/billing.ts';
 import type { CustomerFilters } from '../../../../../contract/admin-filters.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
@@ -74,4 +75,17 @@ export function exportUrl(format: 'csv' | 'xlsx', filters: CustomerFilters, lang
     lang: lang === 'he' ? 'he' : 'en',
   });
   return `/api/admin/customers-billing/export?${params.toString()}`;
+}
+
+/** Gives a project's owner a temporary password (docs/product.md "Your own account"); the server audit-logs it. */
+export function useResetOwnerPassword() {
+  return useMutation({
+    mutationFn: (projectId: string) =>
+      apiRequest<TemporaryPassword>(
+        'POST',
+        `/api/admin/projects/${encodeURIComponent(projectId)}/owner-temporary-password`,
+        undefined,
+        quiet,
+      ),
+  });
 }

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminProject } from '../../../../../contract/billing.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import heErrors from '../../../locales/he/errors.json';
 import AdminManagementPage from './admin-management-page.tsx';
 
 const project = (over: Partial<AdminProject> = {}): AdminProject => ({
@@ -49,5 +50,45 @@ describe('admin management', () => {
     mockFetch({ 'GET /api/admin/hotels': { status: 500, body: { code: 'internal', message: 'x' } } });
     renderWithProviders(<AdminManagementPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the projects.');
+  });
+
+  it("resets a project owner's password after the confirmation naming the project, and shows the temporary one", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/admin/hotels': { body: [project()] },
+      [`POST /api/admin/projects/${project().id}/owner-temporary-password`]: {
+        body: { username: 'dana', temporaryPassword: 'Zt4-hh8Q-2kp' },
+      },
+    });
+    renderWithProviders(<AdminManagementPage />, { path: '/admin-management' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(within(rows()[0]).getByRole('button', { name: /^Reset owner's password/ }));
+    const confirm = await screen.findByRole('dialog', { name: "Reset the owner's password" });
+    expect(within(confirm).getByText('מגדלי הפארק').tagName).toBe('BDI');
+    expect(requestsTo(fetchMock, `POST /api/admin/projects/${project().id}/owner-temporary-password`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Reset password' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary password set' });
+    expect(requestsTo(fetchMock, `POST /api/admin/projects/${project().id}/owner-temporary-password`)).toHaveLength(1);
+    expect(within(shown).getByTestId('temporary-username')).toHaveTextContent('dana');
+    expect(within(shown).getByTestId('temporary-password')).toHaveTextContent('Zt4-hh8Q-2kp');
+  });
+
+  it('words a refused owner reset by its code, in Hebrew', async () => {
+    mockFetch({
+      'GET /api/admin/hotels': { body: [project()] },
+      [`POST /api/admin/projects/${project().id}/owner-temporary-password`]: {
+        status: 404,
+        body: { code: 'owner_not_found', message: 'Owner not found' },
+      },
+    });
+    renderWithProviders(<AdminManagementPage />, { path: '/admin-management', language: 'he' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(within(rows()[0]).getByRole('button', { name: /איפוס סיסמת הבעלים/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'איפוס סיסמת בעל הפרויקט' });
+    await user.click(within(confirm).getByRole('button', { name: 'איפוס הסיסמה' }));
+    const toast = await findToast('סיסמת הבעלים לא אופסה');
+    expect(toast).toHaveTextContent(heErrors.owner_not_found);
+    expect(toast).not.toHaveTextContent('Owner not found');
   });
 });

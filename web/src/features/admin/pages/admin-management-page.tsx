@@ -7,10 +7,16 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useAdminProjects } from '../../../lib/queries/admin-projects.ts';
 import { AdminProjectDetailsDialog } from '../components/admin-project-details-dialog.tsx';
+import { OwnerPasswordReset } from '../components/owner-password-reset.tsx';
 import { ProjectStatusBadge } from '../components/status-badges.tsx';
 import { formatDate } from '../lib/billing-view.ts';
 
-function ProjectTable({ projects, onDetails }: { projects: AdminProject[]; onDetails: (p: AdminProject) => void }) {
+interface RowActions {
+  onDetails: (p: AdminProject) => void;
+  onResetOwner: (p: AdminProject) => void;
+}
+
+function ProjectTable({ projects, onDetails, onResetOwner }: { projects: AdminProject[] } & RowActions) {
   const { t } = useTranslation('admin');
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
@@ -42,13 +48,22 @@ function ProjectTable({ projects, onDetails }: { projects: AdminProject[]; onDet
               </td>
               <td className="px-3 py-2 tabular-nums">{formatDate(p.createdAt)}</td>
               <td className="px-3 py-2 text-end">
-                <Button variant="secondary" onClick={() => onDetails(p)}>
-                  {t('projects.details')}
-                  <span className="sr-only">
-                    {' '}
-                    <bdi>{p.name}</bdi>
-                  </span>
-                </Button>
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Button variant="secondary" onClick={() => onDetails(p)}>
+                    {t('projects.details')}
+                    <span className="sr-only">
+                      {' '}
+                      <bdi>{p.name}</bdi>
+                    </span>
+                  </Button>
+                  <Button variant="secondary" onClick={() => onResetOwner(p)}>
+                    {t('projects.resetOwner')}
+                    <span className="sr-only">
+                      {' '}
+                      <bdi>{p.name}</bdi>
+                    </span>
+                  </Button>
+                </div>
               </td>
             </tr>
           ))}
@@ -58,7 +73,7 @@ function ProjectTable({ projects, onDetails }: { projects: AdminProject[]; onDet
   );
 }
 
-function ProjectCards({ projects, onDetails }: { projects: AdminProject[]; onDetails: (p: AdminProject) => void }) {
+function ProjectCards({ projects, onDetails, onResetOwner }: { projects: AdminProject[] } & RowActions) {
   const { t } = useTranslation('admin');
   return (
     <ul className="space-y-3 md:hidden">
@@ -74,9 +89,14 @@ function ProjectCards({ projects, onDetails }: { projects: AdminProject[]; onDet
             {t(projectTypeLabelKey(p.facilityType))} · {formatDate(p.createdAt)}
           </p>
           <p className="truncate font-mono text-xs text-slate-600">{p.qrId}</p>
-          <Button variant="secondary" className="w-full" onClick={() => onDetails(p)}>
-            {t('projects.details')}
-          </Button>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Button variant="secondary" onClick={() => onDetails(p)}>
+              {t('projects.details')}
+            </Button>
+            <Button variant="secondary" onClick={() => onResetOwner(p)}>
+              {t('projects.resetOwner')}
+            </Button>
+          </div>
         </li>
       ))}
     </ul>
@@ -89,6 +109,7 @@ export default function AdminManagementPage() {
   const tc = useTranslation('common').t;
   const query = useAdminProjects();
   const [details, setDetails] = useState<AdminProject | null>(null);
+  const [resetting, setResetting] = useState<AdminProject | null>(null);
   const projects = query.data;
 
   return (
@@ -116,11 +137,12 @@ export default function AdminManagementPage() {
       ) : (
         <>
           <p className="text-sm text-slate-700">{t('projects.count', { count: projects.length })}</p>
-          <ProjectTable projects={projects} onDetails={setDetails} />
-          <ProjectCards projects={projects} onDetails={setDetails} />
+          <ProjectTable projects={projects} onDetails={setDetails} onResetOwner={setResetting} />
+          <ProjectCards projects={projects} onDetails={setDetails} onResetOwner={setResetting} />
         </>
       )}
       <AdminProjectDetailsDialog project={details} onClose={() => setDetails(null)} />
+      <OwnerPasswordReset project={resetting} onClose={() => setResetting(null)} />
     </div>
   );
 }

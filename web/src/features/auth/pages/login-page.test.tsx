@@ -158,6 +158,12 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/register');
   });
 
+  it('links to password recovery', () => {
+    mockFetch({ 'GET /api/auth/user': notSignedIn });
+    renderLogin('/login', 'he');
+    expect(screen.getByRole('link', { name: 'שכחת את הסיסמה?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('signs the platform admin in through the corner button and goes to /admin-management', async () => {
     const fetchMock = mockFetch({
       'GET /api/auth/user': notSignedIn,

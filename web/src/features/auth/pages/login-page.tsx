@@ -108,6 +108,11 @@ export default function LoginPage() {
             <Button type="submit" className="w-full text-base" disabled={login.isPending} aria-busy={login.isPending || undefined}>
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>
+            <p className="text-center">
+              <Link to="/forgot-password" className="inline-flex min-h-11 items-center text-sm font-medium text-blue-800 underline">
+                {t('login.forgot')}
+              </Link>
+            </p>
           </form>
 
           <div className="mt-6 border-t border-slate-200 pt-5 text-center">

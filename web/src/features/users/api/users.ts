@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '../../../../../contract/users.ts';
+import type { TemporaryPassword } from '../../../../../contract/account.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 
 const usersKey = ['/api/users'] as const;
@@ -33,5 +34,12 @@ export function useDeleteMember() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/users/${encodeURIComponent(id)}`),
     onSuccess: invalidate,
+  });
+}
+
+/** Sets a temporary password for a member (docs/product.md "Your own account"); their sessions end. */
+export function useSetTemporaryPassword() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<TemporaryPassword>('POST', `/api/users/${encodeURIComponent(id)}/temporary-password`),
   });
 }

@@ -8,17 +8,23 @@ const ROLE_COLOURS = { admin: 'bg-purple-50 text-purple-900', manager: 'bg-blue-
 
 export const memberName = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.username;
 
-/** One member: name, username, email, role, state; edit, and delete unless it is the owner or you. */
+/**
+ * One member: name, username, email, role, state; edit, and delete unless it is the owner or you;
+ * a temporary password for anyone but the owner (whose way back is the platform admin) and you (who
+ * use the account profile).
+ */
 export function MemberCard({
   member,
   myId,
   onEdit,
   onDelete,
+  onTemporaryPassword,
 }: {
   member: Member;
   myId: string | undefined;
   onEdit: () => void;
   onDelete: () => void;
+  onTemporaryPassword: () => void;
 }) {
   const { t } = useTranslation('users');
   const name = memberName(member);
@@ -53,6 +59,16 @@ export function MemberCard({
         onDelete={onDelete}
         deleteBlocked={blocked ? { id: `member-${member.id}-delete-reason`, reason: t(blocked) } : null}
       />
+      {!member.isOwner && member.id !== myId && (
+        <button
+          type="button"
+          onClick={onTemporaryPassword}
+          aria-label={t('card.temporaryPasswordFor', { name })}
+          className="min-h-11 self-start rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        >
+          {t('card.temporaryPassword')}
+        </button>
+      )}
     </li>
   );
 }

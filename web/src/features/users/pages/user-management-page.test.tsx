@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MemberList } from '../../../../../contract/users.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { member, userWith } from '../../../test/fixtures.ts';
+import heErrors from '../../../locales/he/errors.json';
 import UserManagementPage from './user-management-page.tsx';
 
 const owner = member({ id: 'u1', username: 'demo', firstName: 'דנה', lastName: 'לוי', role: 'admin', isOwner: true });
@@ -85,5 +86,60 @@ describe('UserManagementPage', { timeout: 20_000 }, () => {
     const toast = await findToast('The user was not deleted');
     expect(toast).toHaveTextContent('The project needs at least one active admin');
     expect(toast).not.toHaveTextContent('server words');
+  });
+
+  it('offers a temporary password for a member, but not for the owner nor for oneself', async () => {
+    const me = member({ id: 'u1', username: 'demo', firstName: 'Dana', role: 'admin' });
+    mockFetch({
+      'GET /api/auth/user': { body: userWith('construction') },
+      'GET /api/users': { body: { ...list, users: [owner, me, avi] } },
+    });
+    renderWithProviders(<UserManagementPage />, { path: '/user-management' });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(within(cards()[0]).queryByRole('button', { name: /temporary password/ })).toBeNull();
+    expect(within(cards()[1]).queryByRole('button', { name: /temporary password/ })).toBeNull();
+    expect(within(cards()[2]).getByRole('button', { name: 'Set a temporary password for Avi' })).toBeEnabled();
+  });
+
+  it('sets a temporary password after the confirmation naming the member, and shows it once to pass on', async () => {
+    const { user, fetchMock } = setup({
+      'POST /api/users/u2/temporary-password': { body: { username: 'avi', temporaryPassword: 'Kx7-pq2M-9wz' } },
+    });
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Set a temporary password for Avi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Set a temporary password' });
+    expect(within(confirm).getByText('Avi').tagName).toBe('BDI');
+    expect(requestsTo(fetchMock, 'POST /api/users/u2/temporary-password')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Set temporary password' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary password set' });
+    expect(requestsTo(fetchMock, 'POST /api/users/u2/temporary-password')).toHaveLength(1);
+    expect(within(shown).getByTestId('temporary-username')).toHaveTextContent('avi');
+    expect(within(shown).getByTestId('temporary-password')).toHaveTextContent('Kx7-pq2M-9wz');
+    expect(shown).toHaveTextContent('signed out on every device');
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('Kx7-pq2M-9wz');
+    await findToast('The temporary password was copied');
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('words a refusal of the temporary password by its code, in Hebrew', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: userWith('construction') },
+      'GET /api/users': { body: list },
+      'POST /api/users/u2/temporary-password': { status: 403, body: { code: 'owner_protected', message: 'Owner is protected' } },
+    });
+    renderWithProviders(<UserManagementPage />, { path: '/user-management', language: 'he' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'קביעת סיסמה זמנית עבור Avi' }));
+    const confirm = await screen.findByRole('dialog', { name: 'קביעת סיסמה זמנית' });
+    await user.click(within(confirm).getByRole('button', { name: 'קביעת סיסמה זמנית' }));
+    const toast = await findToast('הסיסמה הזמנית לא נקבעה');
+    expect(toast).toHaveTextContent(heErrors.owner_protected);
+    expect(toast).not.toHaveTextContent('Owner is protected');
+    expect(screen.queryByTestId('temporary-password')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { useAuthUser } from '../../../lib/queries/session.ts';
 import { useMembers } from '../api/users.ts';
 import { MemberCard, memberName } from '../components/member-card.tsx';
 import { MemberFormDialog } from '../components/member-form-dialog.tsx';
+import { MemberTemporaryPassword } from '../components/member-temporary-password.tsx';
 import { useMemberActions, type Editing } from '../lib/use-member-actions.ts';
 
 type RoleFilter = Role | 'all';
@@ -24,6 +25,7 @@ export default function UserManagementPage() {
   const [filter, setFilter] = useState<RoleFilter>('all');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   const actions = useMemberActions({ editing, done: () => setEditing(null), deleting, deleted: () => setDeleting(null) });
 
   const list = members.data?.users ?? [];
@@ -63,6 +65,7 @@ export default function UserManagementPage() {
             myId={me?.id}
             onEdit={() => setEditing({ mode: 'edit', member: m })}
             onDelete={() => setDeleting(m)}
+            onTemporaryPassword={() => setResetting(m)}
           />
         ))}
       </ul>
@@ -134,6 +137,8 @@ export default function UserManagementPage() {
           </>
         )}
       </ConfirmDialog>
+
+      <MemberTemporaryPassword member={resetting} onClose={() => setResetting(null)} />
     </div>
   );
 }

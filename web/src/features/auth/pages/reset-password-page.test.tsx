@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import heErrors from '../../../locales/he/errors.json';
+import ResetPasswordPage from './reset-password-page.tsx';
+
+const TOKEN = 'a'.repeat(43);
+const renderPage = (url = `/reset-password#token=${TOKEN}`, language: 'en' | 'he' = 'en') =>
+  renderWithProviders(<ResetPasswordPage />, { path: '/reset-password', url, language });
+const fill = async (u: ReturnType<typeof userEvent.setup>, next: string, confirm: string) => {
+  await u.type(screen.getByLabelText(/^New password|^סיסמה חדשה/), next);
+  await u.type(screen.getByLabelText(/^Confirm the new password|^אימות הסיסמה החדשה/), confirm);
+};
+
+describe('ResetPasswordPage', { timeout: 15_000 }, () => {
+  it('says a link without a token is incomplete and links to asking again', () => {
+    mockFetch({});
+    renderPage('/reset-password');
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+  });
+
+  it('reads the token from a ?token= query as well', async () => {
+    const fetchMock = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'Password changed' } } });
+    renderPage(`/reset-password?token=${TOKEN}`);
+    const u = userEvent.setup();
+    await fill(u, 'brand-new-1', 'brand-new-1{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed.');
+    expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([
+      { token: TOKEN, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    ]);
+  });
+
+  it('checks the new password before sending, then sends it with the token from the link fragment and links to sign-in', async () => {
+    const fetchMock = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'Password changed' } } });
+    renderPage();
+    const u = userEvent.setup();
+    await fill(u, 'short', 'short');
+    await u.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('at least 8 characters');
+    await u.clear(screen.getByLabelText(/^New password/));
+    await u.clear(screen.getByLabelText(/^Confirm the new password/));
+    await fill(u, 'brand-new-1', 'brand-new-2');
+    await u.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The passwords do not match.');
+    expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([]);
+    await u.clear(screen.getByLabelText(/^Confirm the new password/));
+    await u.type(screen.getByLabelText(/^Confirm the new password/), 'brand-new-1{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed.');
+    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+    expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([
+      { token: TOKEN, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    ]);
+  });
+
+  it.each(['reset_link_expired', 'reset_link_invalid'] as const)('words %s in Hebrew and links to asking again', async (code) => {
+    mockFetch({ 'POST /api/auth/reset-password': { status: 400, body: { code, message: 'server words' } } });
+    renderPage(undefined, 'he');
+    const u = userEvent.setup();
+    await fill(u, 'brand-new-1', 'brand-new-1');
+    await u.click(screen.getByRole('button', { name: 'שמירת הסיסמה החדשה' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(heErrors[code]);
+    expect(alert).not.toHaveTextContent('server words');
+    expect(screen.getByRole('link', { name: 'בקשת קישור חדש' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('words the username refusal without offering a new link', async () => {
+    mockFetch({ 'POST /api/auth/reset-password': { status: 400, body: { code: 'password_is_username', message: 'x' } } });
+    renderPage();
+    const u = userEvent.setup();
+    await fill(u, 'dana-levi', 'dana-levi');
+    await u.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password may not be the same as the username.');
+    expect(screen.queryByRole('link', { name: 'Ask for a new link' })).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useResetPassword } from '../api/password.ts';
+import { AuthPageFrame, FormAlert, cardLinkClass } from '../components/auth-page-frame.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { newPasswordProblem } from '../lib/new-password.ts';
+
+/** The refusals after which only a new link helps. */
+const isDeadLink = (err: unknown) => err instanceof ApiError && (err.code === 'reset_link_invalid' || err.code === 'reset_link_expired');
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
+  const reset = useResetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<{ text: string; deadLink: boolean } | null>(null);
+
+  if (reset.isSuccess) {
+    return (
+      <>
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t('reset.done')}
+        </p>
+        <Link to="/login" className={cardLinkClass}>
+          {t('reset.toLogin')}
+        </Link>
+      </>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reset.isPending) return;
+    const found = newPasswordProblem(newPassword, confirmPassword);
+    setProblem(found && { text: t(found, { min: MIN_PASSWORD_LENGTH }), deadLink: false });
+    if (found) return;
+    reset.mutate(
+      { token, newPassword, confirmPassword },
+      { onError: (err) => setProblem({ text: errorText(err, t('reset.failed')), deadLink: isDeadLink(err) }) },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-slate-700">{t('reset.intro')}</p>
+      <NewPasswordFields
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNewPassword={setNewPassword}
+        onConfirmPassword={setConfirmPassword}
+      />
+      {problem && (
+        <FormAlert>
+          <p>{problem.text}</p>
+          {problem.deadLink && (
+            <Link to="/forgot-password" className="mt-1 inline-flex min-h-11 items-center font-medium underline">
+              {t('reset.askAgain')}
+            </Link>
+          )}
+        </FormAlert>
+      )}
+      <Button type="submit" className="w-full text-base" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
+        {reset.isPending ? t('reset.submitting') : t('reset.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The link's token: in the fragment (`#token=…`), which browsers never send to a server
+ * (docs/product.md "Your own account"); a `?token=` query is read too.
+ */
+function tokenOf(hash: string, search: string): string | undefined {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? new URLSearchParams(search).get('token');
+  return token?.trim() || undefined;
+}
+
+/** /reset-password#token=…: the page the e-mailed link opens (docs/product.md "Your own account"). */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const token = tokenOf(location.hash, location.search);
+  return (
+    <AuthPageFrame title={t('reset.title')}>
+      {token ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <>
+          <FormAlert>{t('reset.incomplete')}</FormAlert>
+          <Link to="/forgot-password" className={cardLinkClass}>
+            {t('reset.askAgain')}
+          </Link>
+        </>
+      )}
+    </AuthPageFrame>
+  );
+}
