@@ -159,7 +159,7 @@ export const endOtherSessions = (app: FastifyInstance, auth: UserAuth) =>
 /** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */
 const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A temporary password: 12 characters drawn by the system's random source (~68 bits). */
+/** A temporary password: 12 characters drawn by the system's random source (~69 bits). */
 export const temporaryPassword = () => Array.from({ length: 12 }, () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)]).join('');
 
 /** Gives a user a temporary password: their sessions end, and their next sign-in must choose a new one. */
