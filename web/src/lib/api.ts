@@ -49,16 +49,21 @@ export function setDefaultHeaders(headers: Record<string, string>) {
   defaultHeaders = { ...headers };
 }
 
+/**
+ * One API call: a body is sent as JSON, except a Blob (a picture), which is sent as it is under its
+ * own type. A failure throws ApiError with the server's code; a 401 tells the shell (onUnauthorized).
+ */
 export async function apiRequest<T>(method: string, url: string, body?: unknown, init?: RequestInit & { quiet401?: boolean }): Promise<T> {
+  const isBlob = typeof Blob !== 'undefined' && body instanceof Blob;
   const res = await fetch(url, {
     method,
     credentials: 'include',
     headers: {
       ...defaultHeaders,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined ? { 'content-type': isBlob ? body.type || 'application/octet-stream' : 'application/json' } : {}),
       ...((init?.headers as Record<string, string> | undefined) ?? {}),
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: body === undefined ? undefined : isBlob ? body : JSON.stringify(body),
     signal: init?.signal,
   });
   if (!res.ok) {

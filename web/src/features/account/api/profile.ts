@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChangeInput, ProfileInput } from '../../../../../contract/account.ts';
 import type { Profile, User } from '../../../../../contract/auth.ts';
-import type { ApiErrorBody } from '../../../../../contract/errors.ts';
-import { ApiError, apiGet, apiRequest, parseRetryAfter } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
 import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
 import { sessionsKey } from './sessions.ts';
 
@@ -27,29 +26,8 @@ export function useUpdateProfile() {
   });
 }
 
-/**
- * PUT /api/user/profile-picture with the JPEG itself as the body, refused as apiRequest refuses
- * (an ApiError with the server's code), which only sends JSON.
- */
-async function putPicture(picture: Blob): Promise<User> {
-  const res = await fetch('/api/user/profile-picture', {
-    method: 'PUT',
-    credentials: 'include',
-    headers: { 'content-type': 'image/jpeg' },
-    body: picture,
-  });
-  if (res.ok) return (await res.json()) as User;
-  const text = (await res.text()) || res.statusText;
-  let parsed: ApiErrorBody | undefined;
-  try {
-    parsed = JSON.parse(text) as ApiErrorBody;
-  } catch {
-    parsed = undefined;
-  }
-  // The session is gone: asking who is signed in lets the shell see the 401, say so and go to /login.
-  if (res.status === 401) void apiGet('/api/auth/user').catch(() => undefined);
-  throw new ApiError(res.status, parsed, text, parseRetryAfter(res.headers.get('retry-after')));
-}
+/** PUT /api/user/profile-picture with the JPEG itself as the body. */
+const putPicture = (picture: Blob) => apiRequest<User>('PUT', '/api/user/profile-picture', picture);
 
 export function useUploadPicture() {
   const storeUser = useStoreUser();
