@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   // Own account and getting back in
   'current_password_wrong',
   'password_is_username',
+  'password_unchanged',
   'password_change_required',
   'own_password_reset',
   'session_not_found',

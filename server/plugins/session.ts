@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type Role } from '../../contract/constants.ts';
 import type { Db } from '../db/client.ts';
 import { randomToken, sha256 } from '../lib/ids.ts';
+import { deleteStaleResetTokens } from '../modules/account/account.queries.ts';
 import { purgeLoginFailures } from '../modules/auth/login-limits.ts';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './session.queries.ts';
 
@@ -117,8 +118,9 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
   return request.authCache;
 }
 
-/** Housekeeping: drop sessions past either limit, and sign-in failure counts that no longer matter. */
+/** Housekeeping: drop sessions past either limit, and sign-in failure counts and reset links that no longer matter. */
 export async function purgeExpiredSessions(db: Db, now = new Date()) {
   await deleteExpiredSessions(db, { now, idleSince: new Date(now.getTime() - IDLE_MS) });
   await purgeLoginFailures(db, now);
+  await deleteStaleResetTokens(db, now);
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, passwordResetTokens, sessions, storedObjects, users } from '../../db/schema/index.ts';
+import { auditLog, loginFailures, passwordResetTokens, sessions, storedObjects, users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type NewSession = typeof sessions.$inferInsert;
@@ -24,7 +24,15 @@ const auditOf = (actor: AuditActor, entry: Omit<NewAudit, 'actorType' | 'actorId
   ...entry,
 });
 
-/** Changes the user's own details, with an audit entry of before and after. */
+/** Spends every unused reset link of the user: a new password or a new e-mail address makes them void. */
+export async function spendResetLinks(tx: Db, p: { userId: string; now: Date }): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: p.now })
+    .where(and(eq(passwordResetTokens.userId, p.userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Changes the user's own details, with an audit entry of before and after; a new e-mail address voids the reset links sent to the old one. */
 export async function updateProfileRow(db: Db, p: { userId: string; projectId: string; values: ProfileValues; now: Date }) {
   return db.transaction(async (tx) => {
     const where = and(eq(users.id, p.userId), eq(users.projectId, p.projectId));
@@ -35,6 +43,8 @@ export async function updateProfileRow(db: Db, p: { userId: string; projectId: s
       .set({ ...p.values, updatedAt: p.now })
       .where(where)
       .returning();
+    if ((before.email ?? '').toLowerCase() !== (after!.email ?? '').toLowerCase())
+      await spendResetLinks(tx, { userId: p.userId, now: p.now });
     const actor = { type: 'user' as const, id: p.userId, name: before.username };
     await tx.insert(auditLog).values(
       auditOf(actor, {
@@ -76,7 +86,8 @@ export async function replaceProfilePicture(
   });
 }
 
-export async function listUserSessions(db: Db, p: { userId: string; now: Date }) {
+/** The user's sessions still alive at `now`: not past the absolute expiry, not idle since before `idleSince`. */
+export async function listUserSessions(db: Db, p: { userId: string; now: Date; idleSince: Date }) {
   return db
     .select({
       idHash: sessions.idHash,
@@ -86,7 +97,7 @@ export async function listUserSessions(db: Db, p: { userId: string; now: Date })
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, p.userId), gt(sessions.expiresAt, p.now)))
+    .where(and(eq(sessions.userId, p.userId), gt(sessions.expiresAt, p.now), gt(sessions.lastSeenAt, p.idleSince)))
     .orderBy(desc(sessions.lastSeenAt));
 }
 
@@ -125,6 +136,8 @@ export async function setPasswordRow(
     session?: NewSession;
     /** A reset link this change spends: nothing changes unless it is still unused and unexpired. */
     resetTokenHash?: string;
+    /** The hash the caller verified the current password against: nothing changes if another write replaced it meanwhile. */
+    expectedHash?: string;
     now: Date;
   },
 ): Promise<UserRow | undefined> {
@@ -144,7 +157,11 @@ export async function setPasswordRow(
         .returning({ userId: passwordResetTokens.userId });
       if (spent.length === 0) return undefined;
     }
-    const where = and(eq(users.id, p.userId), eq(users.projectId, p.projectId));
+    const where = and(
+      eq(users.id, p.userId),
+      eq(users.projectId, p.projectId),
+      p.expectedHash === undefined ? undefined : eq(users.passwordHash, p.expectedHash),
+    );
     const [after] = await tx
       .update(users)
       .set({ passwordHash: p.passwordHash, mustChangePassword: p.temporaryBy !== null, passwordResetBy: p.temporaryBy, updatedAt: p.now })
@@ -153,10 +170,18 @@ export async function setPasswordRow(
     if (!after) return undefined;
     await tx.delete(sessions).where(eq(sessions.userId, p.userId));
     if (p.session) await tx.insert(sessions).values(p.session);
+    await spendResetLinks(tx, { userId: p.userId, now: p.now });
+    // The way back in must not meet the lock-out that forgetting caused: this username's per-address
+    // failure counts go (the count across all addresses stays; docs/decisions/013-sign-in-limits.md).
     await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: p.now })
-      .where(and(eq(passwordResetTokens.userId, p.userId), isNull(passwordResetTokens.usedAt)));
+      .delete(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.realm, 'user'),
+          eq(loginFailures.username, after.username.trim().toLowerCase()),
+          ne(loginFailures.client, '*'),
+        ),
+      );
     await tx.insert(auditLog).values(auditOf(p.actor, { projectId: p.projectId, action: p.action, entityId: p.userId, createdAt: p.now }));
     return after;
   });
@@ -187,4 +212,9 @@ export async function insertResetToken(db: Db, values: typeof passwordResetToken
 export async function findResetToken(db: Db, tokenHash: string) {
   const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
   return row;
+}
+
+/** Housekeeping: reset links used or expired before `before` are of no further use. */
+export async function deleteStaleResetTokens(db: Db, before: Date): Promise<void> {
+  await db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, before), lt(passwordResetTokens.usedAt, before)));
 }

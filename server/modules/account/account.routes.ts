@@ -118,7 +118,7 @@ export async function accountRoutes(base: FastifyInstance) {
       schema: { body: forgotPasswordInput, response: { 202: messageSchema } },
     },
     async (request, reply) => {
-      await requestPasswordReset(app, request.body);
+      requestPasswordReset(app, request.body);
       return reply.status(202).send({ message: 'If this user has an e-mail address, a reset link is on its way' });
     },
   );

@@ -9,9 +9,11 @@ import type {
   TemporaryPassword,
 } from '../../../contract/account.ts';
 import { RESET_LINK_MINUTES } from '../../../contract/account.ts';
+import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import type { User } from '../../../contract/auth.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { newSession, setSessionCookie, userAgentOf, type UserAuth } from '../../plugins/session.ts';
 import { findUserWithProject } from '../auth/auth.queries.ts';
@@ -111,6 +113,8 @@ export async function changePassword(
   const key = loginKey('user', row.user.username, request.ip);
   await refuseWhileLocked(app.db, key, app.now(), reply);
   checkNewPassword(input, row.user.username);
+  // A temporary password kept as one's own would still be known to the admin who set it.
+  if (input.newPassword === input.currentPassword) throw badRequest('password_unchanged', 'Choose a password other than the current one');
   if (!(await verifyPassword(row.user.passwordHash, input.currentPassword))) {
     await recordLoginFailure(app.db, key, app.now());
     throw badRequest('current_password_wrong', 'The current password is not correct');
@@ -126,16 +130,24 @@ export async function changePassword(
     actor: { type: 'user', id: auth.userId, name: row.user.username },
     action: 'user.password_changed',
     session: session.row,
+    expectedHash: row.user.passwordHash,
     now: app.now(),
   });
-  if (!updated) throw unauthorized();
+  // Another change (a second tab, an admin's reset) replaced the password since it was checked.
+  if (!updated) throw badRequest('current_password_wrong', 'The current password changed meanwhile');
   setSessionCookie(app, reply, session.token);
   request.authCache = null;
   return toUser(updated, row.project);
 }
 
+/** The user's sessions that still work (past neither limit of docs/product.md "Sessions and time-outs"). */
+const liveSessions = (app: FastifyInstance, userId: string) => {
+  const now = app.now();
+  return listUserSessions(app.db, { userId, now, idleSince: new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000) });
+};
+
 export async function listSessions(app: FastifyInstance, auth: UserAuth): Promise<AccountSession[]> {
-  const rows = await listUserSessions(app.db, { userId: auth.userId, now: app.now() });
+  const rows = await liveSessions(app, auth.userId);
   const sessions = rows.map((r) => ({
     id: r.publicId,
     userAgent: r.userAgent,
@@ -148,7 +160,7 @@ export async function listSessions(app: FastifyInstance, auth: UserAuth): Promis
 }
 
 export async function endSession(app: FastifyInstance, auth: UserAuth, publicId: string): Promise<void> {
-  const mine = (await listUserSessions(app.db, { userId: auth.userId, now: app.now() })).find((s) => s.publicId === publicId);
+  const mine = (await liveSessions(app, auth.userId)).find((s) => s.publicId === publicId);
   if (mine?.idHash === auth.sessionHash) throw conflict('current_session', 'This is the session in use: sign out instead');
   if (!(await deleteUserSession(app.db, { userId: auth.userId, publicId }))) throw notFound('session_not_found', 'Session not found');
 }
@@ -211,17 +223,26 @@ const MAX_RESET_MAILS = 3;
 
 /**
  * "Forgot password": when the username names an active user with an e-mail address, sends them a
- * single-use link. The caller hears the same whatever happened, and the mail goes out after the answer,
- * so neither the words nor the time tell whether the username exists.
+ * single-use link. Everything but the SMTP check happens after the answer, so neither the words nor
+ * the time of the answer tell whether the username exists.
  */
-export async function requestPasswordReset(app: FastifyInstance, input: ForgotPasswordInput): Promise<void> {
+export function requestPasswordReset(app: FastifyInstance, input: ForgotPasswordInput): void {
   const mailer = app.mailer;
   if (!mailer) throw conflict('password_reset_unavailable', 'Password reset by e-mail is not configured on this server');
+  app.pendingMail.add(
+    sendResetLink(app, mailer, input).catch((err: unknown) => app.log.error({ err }, 'could not send a password reset link')),
+  );
+}
+
+async function sendResetLink(app: FastifyInstance, mailer: Mailer, input: ForgotPasswordInput): Promise<void> {
   const row = await findUserWithProject(app.db, { username: input.username });
   if (!row?.user.isActive || !row.user.email) return;
   const now = app.now();
   const since = new Date(now.getTime() - RESET_LINK_MINUTES * 60_000);
-  if ((await countRecentResetTokens(app.db, { userId: row.user.id, since })) >= MAX_RESET_MAILS) return;
+  if ((await countRecentResetTokens(app.db, { userId: row.user.id, since })) >= MAX_RESET_MAILS) {
+    app.log.warn({ userId: row.user.id }, 'password reset link not sent: too many asked for');
+    return;
+  }
   const token = randomToken(32);
   await insertResetToken(app.db, {
     tokenHash: sha256(token),
@@ -236,13 +257,8 @@ export async function requestPasswordReset(app: FastifyInstance, input: ForgotPa
     minutes: RESET_LINK_MINUTES,
     language: input.language,
   });
-  const userId = row.user.id;
-  app.pendingMail.add(
-    mailer.send(message).then(
-      () => app.log.info({ userId }, 'password reset link sent'),
-      (err: unknown) => app.log.error({ err, userId }, 'could not send a password reset link'),
-    ),
-  );
+  await mailer.send(message);
+  app.log.info({ userId: row.user.id }, 'password reset link sent');
 }
 
 /** Sets a new password from an e-mailed link, which it spends; every session of the user ends. */

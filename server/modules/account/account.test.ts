@@ -197,3 +197,26 @@ describe('sessions', () => {
     expect((await get(other.cookie, '/api/auth/user')).statusCode).toBe(200);
   });
 });
+
+describe('profile pictures and the photo quota', () => {
+  it('do not use up the crew’s daily photo allowance', async () => {
+    // Room for one work photo (10 MB) and one megabyte more.
+    const small = await createTestApp({ config: { uploadQuotaBytesPerDay: 11 * 1_048_576 } });
+    try {
+      const owner = await registerAndLogin(small.app);
+      const picture = Buffer.concat([PNG, Buffer.alloc(1_500_000, 1)]);
+      const put = await owner.as({
+        method: 'PUT',
+        url: '/api/user/profile-picture',
+        payload: picture,
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(put.statusCode).toBe(200);
+      const unit = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A1' } })).json() as { id: string };
+      const ticket = await small.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: unit.id } });
+      expect(ticket.statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});

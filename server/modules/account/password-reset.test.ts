@@ -133,6 +133,85 @@ describe('a temporary password from the project admin', () => {
   });
 });
 
+describe('while a password change is required', () => {
+  it('every signed-in route but the two that choose the password answers 403 password_change_required', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const member = await addMember(owner, 'admin');
+    const temp = await signIn(member.username, (await setTemporary(owner, member.id)).json().temporaryPassword);
+    const allowed = new Set(['GET /api/auth/user', 'PUT /api/user/password']);
+    const signedIn = ctx.app.routeAccess.filter(
+      (r) => ['member', 'manager', 'admin'].includes(r.access) && r.method !== 'HEAD' && !allowed.has(`${r.method} ${r.url}`),
+    );
+    expect(signedIn.length).toBeGreaterThan(30);
+    for (const route of signedIn) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
+      const res = await ctx.app.inject({ method: route.method as 'GET', url, headers: { cookie: temp.cookie } });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode, code: res.json().code }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+        code: 'password_change_required',
+      });
+    }
+    expect((await get(ctx, temp.cookie, '/api/auth/user')).statusCode).toBe(200);
+  });
+
+  it('refuses keeping the temporary password as one’s own', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const member = await addMember(owner);
+    const { temporaryPassword } = (await setTemporary(owner, member.id)).json() as { temporaryPassword: string };
+    const temp = await signIn(member.username, temporaryPassword);
+    const kept = await changePassword(temp.cookie, temporaryPassword, temporaryPassword);
+    expect(kept.statusCode).toBe(400);
+    expect(kept.json().code).toBe('password_unchanged');
+    expect((await get(ctx, temp.cookie, '/api/auth/user')).json().mustChangePassword).toBe(true);
+  });
+
+  it('lets a member locked out by wrong guesses in with the temporary password at once', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const member = await addMember(owner);
+    const from = clientAddress();
+    for (let i = 0; i < 10; i += 1) await login(ctx.app, { username: member.username, password: 'forgotten-1' }, { headers: from });
+    expect((await login(ctx.app, { username: member.username, password: member.password }, { headers: from })).res.statusCode).toBe(429);
+    const { temporaryPassword } = (await setTemporary(owner, member.id)).json() as { temporaryPassword: string };
+    expect((await login(ctx.app, { username: member.username, password: temporaryPassword }, { headers: from })).res.statusCode).toBe(200);
+  });
+
+  it('of two changes sent at once, one wins and the other is told the current password no longer holds', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const results = await Promise.all([
+      changePassword(owner.cookie, owner.body.password, 'first-pass-11'),
+      changePassword(owner.cookie, owner.body.password, 'second-pass-22'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results.find((r) => r.statusCode === 200)!;
+    expect(results.find((r) => r.statusCode === 400)!.json().code).toBe('current_password_wrong');
+    expect((await get(ctx, cookieOf(winner), '/api/auth/user')).statusCode).toBe(200);
+  });
+
+  it('an admin changes their own password only with the current one, not through the team screen', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const me = (await owner.as({ method: 'GET', url: '/api/auth/user' })).json() as Record<string, unknown>;
+    const res = await owner.as({
+      method: 'PUT',
+      url: `/api/users/${owner.user.id}`,
+      payload: {
+        firstName: me.firstName,
+        lastName: me.lastName,
+        username: me.username,
+        email: me.email,
+        phone: me.phone,
+        role: 'admin',
+        isActive: true,
+        password: 'sneaky-pass-1',
+        confirmPassword: 'sneaky-pass-1',
+      },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('own_password_reset');
+    expect((await signIn(owner.body.username, owner.body.password)).res.statusCode).toBe(200);
+  });
+});
+
 describe('the platform admin resets an owner', () => {
   it('sets a temporary password the owner must change, says so at sign-in, and writes the audit log', async () => {
     const owner = await registerAndLogin(ctx.app);
@@ -256,6 +335,29 @@ describe('forgot password by e-mail', () => {
     }
     expect((await signIn(owner.body.username, 'reset-pass-77')).res.statusCode).toBe(200);
     expect((await resetWith('x'.repeat(43))).json().code).toBe('reset_link_invalid');
+  });
+
+  it('voids the links sent when the e-mail address or the password changes another way', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    await forgot(ctx, owner.body.username);
+    const beforeEmail = await linkSentTo(owner.body.email);
+    await owner.as({ method: 'PUT', url: '/api/user/profile', payload: { firstName: 'Dana', email: 'new-address@example.com' } });
+    expect((await resetWith(beforeEmail)).json().code).toBe('reset_link_invalid');
+
+    const member = await addMember(owner);
+    await forgot(ctx, member.username);
+    const beforeTemporary = await linkSentTo(`${member.username}@example.com`);
+    await setTemporary(owner, member.id);
+    expect((await resetWith(beforeTemporary)).json().code).toBe('reset_link_invalid');
+  });
+
+  it('sends at most three links to one user in 30 minutes, answering the same each time', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await forgot(ctx, owner.body.username));
+    await ctx.app.pendingMail.settle();
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    expect(inbox.filter((m) => m.to === owner.body.email)).toHaveLength(3);
   });
 
   it('says plainly when the server has no SMTP, whatever the username', async () => {

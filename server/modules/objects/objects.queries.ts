@@ -21,7 +21,8 @@ export async function countOpenTickets(db: Db, p: { unitId: string; now: Date })
 export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: string; today: string; now: Date }) {
   const [row] = await db
     .select({
-      stored: sql<number>`coalesce(sum(${o.size}) filter (where ${o.uploadedAt} is not null and (${o.uploadedAt} at time zone ${p.timezone})::date = ${p.today}::date), 0)::float8`,
+      // Work photos only: a member's profile picture (no unit) is not the crew's photo allowance.
+      stored: sql<number>`coalesce(sum(${o.size}) filter (where ${o.uploadedAt} is not null and ${o.unitId} is not null and (${o.uploadedAt} at time zone ${p.timezone})::date = ${p.today}::date), 0)::float8`,
       open: sql<number>`(count(*) filter (where ${o.uploadedAt} is null and ${o.uploadExpiresAt} > ${p.now.toISOString()}::timestamptz))::int`,
     })
     .from(o)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { spendResetLinks } from '../account/account.queries.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 
 export type MemberRow = typeof users.$inferSelect;
@@ -90,6 +91,10 @@ export async function updateMemberRow(
       .returning();
     p.guard(await activeAdminCount(tx, p.projectId));
     if (p.endSessions) await tx.delete(sessions).where(eq(sessions.userId, p.id));
+    // A new password or e-mail address voids the reset links sent before.
+    if (p.values.passwordHash !== undefined || (before.email ?? '').toLowerCase() !== (after!.email ?? '').toLowerCase()) {
+      await spendResetLinks(tx, { userId: p.id, now: p.now });
+    }
     await tx.insert(auditLog).values({
       projectId: p.projectId,
       actorType: 'user',

@@ -86,6 +86,8 @@ export async function updateMember(app: FastifyInstance, auth: UserAuth, id: str
   const current = await findMember(app.db, { projectId: auth.projectId, id });
   if (!current) throw userNotFound();
   if (id === auth.userId && !input.isActive) throw conflict('cannot_delete_self', 'You cannot deactivate yourself');
+  // One's own password changes only with the current one (docs/product.md "Your own account").
+  if (id === auth.userId && input.password) throw conflict('own_password_reset', 'Change your own password in your account profile');
   if (current.isOwner && (!input.isActive || input.role !== 'admin')) {
     throw conflict('owner_protected', 'The project owner cannot be deactivated or given another role');
   }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findToast, renderWithProviders } from '../test/render.tsx';
@@ -44,10 +44,16 @@ describe('TemporaryPasswordDialog', () => {
     expect(window.getSelection()?.toString()).toBe('Kx7pq2M9wzTb');
   });
 
-  it('closes with Done', async () => {
+  it('closes only with Done: Escape and a click outside keep the password on screen', async () => {
     const onClose = vi.fn();
     renderWithProviders(<TemporaryPasswordDialog result={result} name="Avi" onClose={onClose} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Done' }));
+    const u = userEvent.setup();
+    await u.keyboard('{Escape}');
+    // The overlay makes the page inert to user-event's pointer; the press outside is sent directly.
+    fireEvent.pointerDown(document.body);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
   });
 });

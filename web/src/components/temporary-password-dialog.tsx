@@ -63,6 +63,8 @@ export function TemporaryPasswordDialog({
     <Dialog
       open={result !== null}
       onOpenChange={(o) => !o && onClose()}
+      // Shown once: Escape or a stray click must not lose it (docs/product.md "Your own account").
+      dismissible={false}
       title={t('temporaryPassword.title')}
       description={
         <>

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
@@ -6,6 +7,11 @@ import heErrors from '../../../locales/he/errors.json';
 import ResetPasswordPage from './reset-password-page.tsx';
 
 const TOKEN = 'a'.repeat(43);
+/** The router's address as the page left it. */
+function AddressProbe() {
+  const location = useLocation();
+  return <div data-testid="address">{location.pathname + location.search + location.hash}</div>;
+}
 const renderPage = (url = `/reset-password#token=${TOKEN}`, language: 'en' | 'he' = 'en') =>
   renderWithProviders(<ResetPasswordPage />, { path: '/reset-password', url, language });
 const fill = async (u: ReturnType<typeof userEvent.setup>, next: string, confirm: string) => {
@@ -22,15 +28,27 @@ describe('ResetPasswordPage', { timeout: 15_000 }, () => {
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
   });
 
-  it('reads the token from a ?token= query as well', async () => {
+  it('takes the token out of the address at once, and still sends it', async () => {
     const fetchMock = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'Password changed' } } });
-    renderPage(`/reset-password?token=${TOKEN}`);
+    renderWithProviders(
+      <>
+        <ResetPasswordPage />
+        <AddressProbe />
+      </>,
+      { path: '/reset-password', url: `/reset-password#token=${TOKEN}` },
+    );
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/reset-password$/));
     const u = userEvent.setup();
     await fill(u, 'brand-new-1', 'brand-new-1{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed.');
     expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([
       { token: TOKEN, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
     ]);
+  });
+
+  it('does not take a token from the query string, which servers log', () => {
+    renderPage(`/reset-password?token=${TOKEN}`);
+    expect(screen.getByText(/incomplete/i)).toBeInTheDocument();
   });
 
   it('checks the new password before sending, then sends it with the token from the link fragment and links to sign-in', async () => {

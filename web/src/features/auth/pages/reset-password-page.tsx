@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -74,18 +74,22 @@ function ResetPasswordForm({ token }: { token: string }) {
 
 /**
  * The link's token: in the fragment (`#token=…`), which browsers never send to a server
- * (docs/product.md "Your own account"); a `?token=` query is read too.
+ * (docs/product.md "Your own account").
  */
-function tokenOf(hash: string, search: string): string | undefined {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? new URLSearchParams(search).get('token');
-  return token?.trim() || undefined;
+function tokenOf(hash: string): string | undefined {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim() || undefined;
 }
 
 /** /reset-password#token=…: the page the e-mailed link opens (docs/product.md "Your own account"). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
-  const token = tokenOf(location.hash, location.search);
+  const navigate = useNavigate();
+  // Read once and kept here; the address bar and the history then forget it.
+  const [token] = useState(() => tokenOf(location.hash));
+  useEffect(() => {
+    if (location.hash) void navigate({ pathname: location.pathname, hash: '' }, { replace: true });
+  }, [location.hash, location.pathname, navigate]);
   return (
     <AuthPageFrame title={t('reset.title')}>
       {token ? (
