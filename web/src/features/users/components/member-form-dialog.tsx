@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { ROLES } from '../../../../../contract/constants.ts';
 import type { Member } from '../../../../../contract/users.ts';
@@ -34,7 +35,8 @@ function MemberFormFields({
   // The owner stays an active admin (docs/product.md "User management is real").
   const locked = member?.isOwner === true;
   // Nobody deactivates themselves (the server refuses it with cannot_delete_self).
-  const activeLocked = locked || (member !== null && member.id === myId);
+  const editingSelf = member !== null && member.id === myId;
+  const activeLocked = locked || editingSelf;
   // Only the owner changes how the owner signs in (the server refuses it with owner_protected).
   const signInLocked = locked && member.id !== myId;
   const signInHint = signInLocked ? t('form.ownerSignInLocked') : undefined;
@@ -124,27 +126,39 @@ function MemberFormFields({
         />
         {t('form.isActive')}
       </label>
-      <TextField
-        label={t('form.password')}
-        required={adding}
-        type="password"
-        value={form.password}
-        disabled={signInLocked}
-        onChange={(e) => set('password')(e.target.value)}
-        hint={adding ? t('form.passwordHint') : signInLocked ? signInHint : t('form.passwordKeep')}
-        maxLength={200}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t('form.confirmPassword')}
-        required={adding}
-        type="password"
-        value={form.confirmPassword}
-        disabled={signInLocked}
-        onChange={(e) => set('confirmPassword')(e.target.value)}
-        maxLength={200}
-        autoComplete="new-password"
-      />
+      {/* One's own password changes with the current one, on the account page (docs/product.md "Your own account"). */}
+      {editingSelf ? (
+        <p className="text-sm text-slate-700">
+          {t('form.ownPassword')}{' '}
+          <Link to="/account-profile" className="font-medium text-blue-800 underline">
+            {t('form.ownPasswordLink')}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <TextField
+            label={t('form.password')}
+            required={adding}
+            type="password"
+            value={form.password}
+            disabled={signInLocked}
+            onChange={(e) => set('password')(e.target.value)}
+            hint={adding ? t('form.passwordHint') : signInLocked ? signInHint : t('form.passwordKeep')}
+            maxLength={200}
+            autoComplete="new-password"
+          />
+          <TextField
+            label={t('form.confirmPassword')}
+            required={adding}
+            type="password"
+            value={form.confirmPassword}
+            disabled={signInLocked}
+            onChange={(e) => set('confirmPassword')(e.target.value)}
+            maxLength={200}
+            autoComplete="new-password"
+          />
+        </>
+      )}
       <FormActions onCancel={onCancel} saving={saving} savingLabel={t('form.saving')} />
     </form>
   );

@@ -60,18 +60,22 @@ describe('UserManagementPage', { timeout: 20_000 }, () => {
     expect(requestsTo(fetchMock, 'POST /api/users')).toHaveLength(0);
   });
 
-  it("locks the owner's role and active box, and leaves another member's open", async () => {
+  it("locks the owner's role and active box and sends them elsewhere for their password, and leaves another member's open", async () => {
     const { user } = setup();
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Edit דנה לוי' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(within(dialog).getByLabelText(/^Role/)).toBeDisabled();
     expect(within(dialog).getByLabelText(/^Active/)).toBeDisabled();
+    // The signed-in owner is editing themself: their password changes on the account page.
+    expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Change my password' })).toHaveAttribute('href', '/account-profile');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Edit Avi' }));
     dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(within(dialog).getByLabelText(/^Role/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/^Active/)).toBeEnabled();
+    expect(within(dialog).getByLabelText(/^Password/)).toBeEnabled();
   });
 
   it('deletes after the confirmation, and words a refusal by its code', async () => {
