@@ -196,17 +196,24 @@ export async function findProjectOwner(db: Db, projectId: string): Promise<UserR
   return row;
 }
 
-/** Reset links the user was sent since `since` and has not used: a cap on e-mails to one address. */
-export async function countRecentResetTokens(db: Db, p: { userId: string; since: Date }): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, p.userId), gt(passwordResetTokens.createdAt, p.since)));
-  return Number(row?.n ?? 0);
-}
-
-export async function insertResetToken(db: Db, values: typeof passwordResetTokens.$inferInsert): Promise<void> {
-  await db.insert(passwordResetTokens).values(values);
+/**
+ * Records a new reset link unless the user was sent `max` since `since` (a cap on e-mails to one
+ * address); whether it was recorded. The user's row is locked first, so requests at once count in turn.
+ */
+export async function insertResetTokenCapped(
+  db: Db,
+  p: { values: typeof passwordResetTokens.$inferInsert; since: Date; max: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, p.values.userId)).for('update');
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, p.values.userId), gt(passwordResetTokens.createdAt, p.since)));
+    if (Number(row?.n ?? 0) >= p.max) return false;
+    await tx.insert(passwordResetTokens).values(p.values);
+    return true;
+  });
 }
 
 export async function findResetToken(db: Db, tokenHash: string) {

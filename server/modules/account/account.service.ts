@@ -23,12 +23,11 @@ import { platformAdminName } from '../billing/billing.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { findMember } from '../users/users.queries.ts';
 import {
-  countRecentResetTokens,
   deleteOtherSessions,
   deleteUserSession,
   findProjectOwner,
   findResetToken,
-  insertResetToken,
+  insertResetTokenCapped,
   listUserSessions,
   replaceProfilePicture,
   setPasswordRow,
@@ -239,17 +238,21 @@ async function sendResetLink(app: FastifyInstance, mailer: Mailer, input: Forgot
   if (!row?.user.isActive || !row.user.email) return;
   const now = app.now();
   const since = new Date(now.getTime() - RESET_LINK_MINUTES * 60_000);
-  if ((await countRecentResetTokens(app.db, { userId: row.user.id, since })) >= MAX_RESET_MAILS) {
+  const token = randomToken(32);
+  const recorded = await insertResetTokenCapped(app.db, {
+    values: {
+      tokenHash: sha256(token),
+      userId: row.user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    },
+    since,
+    max: MAX_RESET_MAILS,
+  });
+  if (!recorded) {
     app.log.warn({ userId: row.user.id }, 'password reset link not sent: too many asked for');
     return;
   }
-  const token = randomToken(32);
-  await insertResetToken(app.db, {
-    tokenHash: sha256(token),
-    userId: row.user.id,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
-  });
   const message = resetMail({
     to: row.user.email,
     name: row.user.firstName ?? row.user.username,
