@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from './constants.ts';
+import { LOCALES, MIN_PASSWORD_LENGTH } from './constants.ts';
 import { optionalText, passwordText } from './text.ts';
 
 // One's own account and the ways back in (docs/product.md "Your own account").
@@ -20,6 +20,28 @@ export type ProfileInput = z.output<typeof profileInput>;
 
 /** The largest profile picture the server takes (the browser sends a small square JPEG). */
 export const MAX_PROFILE_PICTURE_BYTES = 2 * 1_048_576;
+
+/** What is wrong with a new password typed twice, by field (`required`, `tooShort`, `isUsername`, `mismatch`). */
+export interface NewPasswordProblems {
+  newPassword?: 'required' | 'tooShort' | 'isUsername';
+  confirmPassword?: 'required' | 'mismatch';
+}
+
+/**
+ * The rules of a new password (docs/product.md "Your own account"), one place for the server and both
+ * forms that ask for one: filled, at least MIN_PASSWORD_LENGTH long, not the username (without
+ * regard to case or surrounding spaces, as sign-in compares usernames), the same twice.
+ */
+export function newPasswordProblems(p: { newPassword: string; confirmPassword: string; username?: string }): NewPasswordProblems {
+  const problems: NewPasswordProblems = {};
+  if (!p.newPassword) problems.newPassword = 'required';
+  else if (p.newPassword.length < MIN_PASSWORD_LENGTH) problems.newPassword = 'tooShort';
+  else if (p.username !== undefined && p.newPassword.trim().toLowerCase() === p.username.trim().toLowerCase())
+    problems.newPassword = 'isUsername';
+  if (!p.confirmPassword) problems.confirmPassword = 'required';
+  else if (p.newPassword && p.confirmPassword !== p.newPassword) problems.confirmPassword = 'mismatch';
+  return problems;
+}
 
 /** A new password, twice: the server checks that both match (`passwords_mismatch`) and that it is not the username. */
 const newPasswordFields = { newPassword: passwordText(), confirmPassword: z.string().max(200) };

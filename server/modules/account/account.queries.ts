@@ -1,28 +1,10 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, loginFailures, passwordResetTokens, sessions, storedObjects, users } from '../../db/schema/index.ts';
+import { writeAudit, type Actor } from '../billing/billing.queries.ts';
+import { loginFailures, passwordResetTokens, sessions, storedObjects, users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type NewSession = typeof sessions.$inferInsert;
-type NewAudit = typeof auditLog.$inferInsert;
-type ProfileValues = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'city'>;
-
-/** A user as the audit log keeps them: never the password hash. */
-const auditable = ({ passwordHash: _hash, ...rest }: UserRow) => rest;
-
-/** Who wrote an audit entry. */
-export interface AuditActor {
-  type: 'user' | 'platform-admin';
-  id: string;
-  name: string;
-}
-
-const auditOf = (actor: AuditActor, entry: Omit<NewAudit, 'actorType' | 'actorId' | 'actorName'>): NewAudit => ({
-  actorType: actor.type,
-  actorId: actor.id,
-  actorName: actor.name,
-  ...entry,
-});
 
 /** Spends every unused reset link of the user: a new password or a new e-mail address makes them void. */
 export async function spendResetLinks(tx: Db, p: { userId: string; now: Date }): Promise<void> {
@@ -30,34 +12,6 @@ export async function spendResetLinks(tx: Db, p: { userId: string; now: Date }):
     .update(passwordResetTokens)
     .set({ usedAt: p.now })
     .where(and(eq(passwordResetTokens.userId, p.userId), isNull(passwordResetTokens.usedAt)));
-}
-
-/** Changes the user's own details, with an audit entry of before and after; a new e-mail address voids the reset links sent to the old one. */
-export async function updateProfileRow(db: Db, p: { userId: string; projectId: string; values: ProfileValues; now: Date }) {
-  return db.transaction(async (tx) => {
-    const where = and(eq(users.id, p.userId), eq(users.projectId, p.projectId));
-    const [before] = await tx.select().from(users).where(where).for('update');
-    if (!before) return undefined;
-    const [after] = await tx
-      .update(users)
-      .set({ ...p.values, updatedAt: p.now })
-      .where(where)
-      .returning();
-    if ((before.email ?? '').toLowerCase() !== (after!.email ?? '').toLowerCase())
-      await spendResetLinks(tx, { userId: p.userId, now: p.now });
-    const actor = { type: 'user' as const, id: p.userId, name: before.username };
-    await tx.insert(auditLog).values(
-      auditOf(actor, {
-        projectId: p.projectId,
-        action: 'user.profile_updated',
-        entityId: p.userId,
-        before: auditable(before),
-        after: auditable(after!),
-        createdAt: p.now,
-      }),
-    );
-    return after;
-  });
 }
 
 /**
@@ -131,7 +85,7 @@ export async function setPasswordRow(
     projectId: string;
     passwordHash: string;
     temporaryBy: 'admin' | 'platformAdmin' | null;
-    actor: AuditActor;
+    actor: Actor;
     action: string;
     session?: NewSession;
     /** A reset link this change spends: nothing changes unless it is still unused and unexpired. */
@@ -182,7 +136,7 @@ export async function setPasswordRow(
           ne(loginFailures.client, '*'),
         ),
       );
-    await tx.insert(auditLog).values(auditOf(p.actor, { projectId: p.projectId, action: p.action, entityId: p.userId, createdAt: p.now }));
+    await writeAudit(tx, p.actor, { projectId: p.projectId, action: p.action, entityId: p.userId, createdAt: p.now });
     return after;
   });
 }

@@ -8,7 +8,7 @@ import type {
   ResetPasswordInput,
   TemporaryPassword,
 } from '../../../contract/account.ts';
-import { RESET_LINK_MINUTES } from '../../../contract/account.ts';
+import { RESET_LINK_MINUTES, newPasswordProblems } from '../../../contract/account.ts';
 import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import type { User } from '../../../contract/auth.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
@@ -19,9 +19,9 @@ import { newSession, setSessionCookie, userAgentOf, type UserAuth } from '../../
 import { findUserWithProject } from '../auth/auth.queries.ts';
 import { hashPassword, toUser, verifyPassword } from '../auth/auth.service.ts';
 import { loginKey, recordLoginFailure, recordLoginSuccess, refuseWhileLocked } from '../auth/login-limits.ts';
-import { platformAdminName } from '../billing/billing.queries.ts';
+import { platformAdminName, type Actor } from '../billing/billing.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
-import { findMember } from '../users/users.queries.ts';
+import { findMember, updateMemberRow } from '../users/users.queries.ts';
 import {
   deleteOtherSessions,
   deleteUserSession,
@@ -31,8 +31,6 @@ import {
   listUserSessions,
   replaceProfilePicture,
   setPasswordRow,
-  updateProfileRow,
-  type AuditActor,
 } from './account.queries.ts';
 import { resetMail } from './reset-mail.ts';
 
@@ -45,8 +43,19 @@ export async function currentUser(app: FastifyInstance, userId: string): Promise
   return toUser(row.user, row.project);
 }
 
+/** The user's own details, audited as `user.profile_updated`; a new e-mail address voids the reset links sent to the old one. */
 export async function updateProfile(app: FastifyInstance, auth: UserAuth, input: ProfileInput): Promise<User> {
-  const row = await updateProfileRow(app.db, { userId: auth.userId, projectId: auth.projectId, values: input, now: app.now() });
+  const me = await findMember(app.db, { projectId: auth.projectId, id: auth.userId });
+  if (!me) throw unauthorized();
+  const row = await updateMemberRow(app.db, {
+    projectId: auth.projectId,
+    id: auth.userId,
+    actor: { userId: auth.userId, username: me.username },
+    values: input,
+    endSessions: false,
+    action: 'user.profile_updated',
+    now: app.now(),
+  });
   if (!row) throw unauthorized();
   return currentUser(app, auth.userId);
 }
@@ -90,10 +99,9 @@ async function dropStoredPicture(app: FastifyInstance, key: string | null) {
 
 /** The new password twice, and not the username (docs/product.md "Validation rules"). */
 function checkNewPassword(input: { newPassword: string; confirmPassword: string }, username: string) {
-  if (input.newPassword !== input.confirmPassword) throw badRequest('passwords_mismatch', 'Passwords do not match');
-  if (input.newPassword.trim().toLowerCase() === username.trim().toLowerCase()) {
-    throw badRequest('password_is_username', 'The password may not be the username');
-  }
+  const problems = newPasswordProblems({ ...input, username });
+  if (problems.confirmPassword === 'mismatch') throw badRequest('passwords_mismatch', 'Passwords do not match');
+  if (problems.newPassword === 'isUsername') throw badRequest('password_is_username', 'The password may not be the username');
 }
 
 /**
@@ -176,7 +184,7 @@ export const temporaryPassword = () => Array.from({ length: 12 }, () => TEMPORAR
 /** Gives a user a temporary password: their sessions end, and their next sign-in must choose a new one. */
 async function setTemporaryPassword(
   app: FastifyInstance,
-  p: { user: { id: string; projectId: string; username: string }; by: 'admin' | 'platformAdmin'; actor: AuditActor },
+  p: { user: { id: string; projectId: string; username: string }; by: 'admin' | 'platformAdmin'; actor: Actor },
 ): Promise<TemporaryPassword> {
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);

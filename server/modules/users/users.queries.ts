@@ -74,10 +74,13 @@ export async function updateMemberRow(
     projectId: string;
     id: string;
     actor: Actor;
-    values: MemberValues & { passwordHash?: string };
+    values: Partial<MemberValues & Pick<MemberRow, 'city'>> & { passwordHash?: string };
     endSessions: boolean;
+    /** The audit entry's action: `user.updated` (an admin's change) unless said otherwise. */
+    action?: string;
     now: Date;
-    guard: (activeAdmins: number) => void;
+    /** Refuses the change (by throwing) for the number of active admins it leaves; absent: roles do not change. */
+    guard?: (activeAdmins: number) => void;
   },
 ): Promise<MemberRow | undefined> {
   return db.transaction(async (tx) => {
@@ -89,7 +92,7 @@ export async function updateMemberRow(
       .set({ ...p.values, updatedAt: p.now })
       .where(where)
       .returning();
-    p.guard(await activeAdminCount(tx, p.projectId));
+    if (p.guard) p.guard(await activeAdminCount(tx, p.projectId));
     if (p.endSessions) await tx.delete(sessions).where(eq(sessions.userId, p.id));
     // A new password or e-mail address voids the reset links sent before.
     if (p.values.passwordHash !== undefined || (before.email ?? '').toLowerCase() !== (after!.email ?? '').toLowerCase()) {
@@ -100,7 +103,7 @@ export async function updateMemberRow(
       actorType: 'user',
       actorId: p.actor.userId,
       actorName: p.actor.username,
-      action: 'user.updated',
+      action: p.action ?? 'user.updated',
       entityId: p.id,
       before: auditable(before),
       after: auditable(after),

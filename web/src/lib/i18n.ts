@@ -23,10 +23,14 @@ const lazyBackend: BackendModule = {
 export const isRtl = (lng: string) => RTL_LOCALES.includes(lng as Locale);
 export const dirOf = (lng: string): 'rtl' | 'ltr' => (isRtl(lng) ? 'rtl' : 'ltr');
 
+/** A language name as one of the app's locales; anything else is the default (Hebrew). */
+export const localeOf = (lng: string | null | undefined): Locale =>
+  lng && (LOCALES as readonly string[]).includes(lng) ? (lng as Locale) : DEFAULT_LOCALE;
+
 export function storedLanguage(): Locale {
   try {
     const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (v && (LOCALES as readonly string[]).includes(v)) return v as Locale;
+    if (v) return localeOf(v);
   } catch {
     /* storage unavailable */
   }

@@ -1,3 +1,4 @@
+import type { User } from '../../../contract/auth.ts';
 import type { Facility } from '../../../contract/facility.ts';
 import type { Room, RoomDetails, RoomStats } from '../../../contract/rooms.ts';
 import type { Invoice, InvoiceDocument } from '../../../contract/billing.ts';
@@ -40,7 +41,8 @@ export function detailsOf(r: Room, tasks: RoomDetails['tasks'] = []): RoomDetail
   return { room: r, date: '2026-11-23', tasks, totalTasks: tasks.length, completedTasks: tasks.filter((t) => t.isCompleted).length };
 }
 
-export const userWith = (facilityType: string) => ({
+/** The signed-in user as GET /api/auth/user answers: the owner of a project of `facilityType`. */
+export const userWith = (facilityType: string, over: Partial<User> = {}): User => ({
   id: 'u1',
   username: 'demo',
   firstName: 'Dana',
@@ -61,6 +63,7 @@ export const userWith = (facilityType: string) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   mustChangePassword: false,
   passwordResetBy: null,
+  ...over,
 });
 
 /** The signed-in user's project, as GET /api/user/facility answers. */

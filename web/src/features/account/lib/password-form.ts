@@ -1,5 +1,4 @@
-import type { PasswordChangeInput } from '../../../../../contract/account.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { newPasswordProblems, type PasswordChangeInput } from '../../../../../contract/account.ts';
 import type { ErrorCode } from '../../../../../contract/errors.ts';
 
 export interface PasswordForm {
@@ -15,18 +14,15 @@ export const emptyPasswordForm = (): PasswordForm => ({ currentPassword: '', new
 export type PasswordProblem = 'password.required' | 'password.tooShort' | 'password.mismatch' | 'password.isUsername';
 
 /**
- * What the server would refuse, checked before sending (docs/product.md "Your own account"): every
- * field filled, the new password at least MIN_PASSWORD_LENGTH long, typed the same twice and not the
- * username (usernames are compared without case, as sign-in does). As `account` keys, per field.
+ * What the server would refuse, checked before sending: the current password filled, and the new
+ * password's rules (contract/account.ts newPasswordProblems). As `account` keys, per field.
  */
 export function passwordFormProblems(form: PasswordForm, username: string): Partial<Record<PasswordField, PasswordProblem>> {
   const problems: Partial<Record<PasswordField, PasswordProblem>> = {};
   if (!form.currentPassword) problems.currentPassword = 'password.required';
-  if (!form.newPassword) problems.newPassword = 'password.required';
-  else if (form.newPassword.length < MIN_PASSWORD_LENGTH) problems.newPassword = 'password.tooShort';
-  else if (form.newPassword.trim().toLowerCase() === username.trim().toLowerCase()) problems.newPassword = 'password.isUsername';
-  if (!form.confirmPassword) problems.confirmPassword = 'password.required';
-  else if (form.newPassword && form.confirmPassword !== form.newPassword) problems.confirmPassword = 'password.mismatch';
+  const next = newPasswordProblems({ ...form, username });
+  if (next.newPassword) problems.newPassword = `password.${next.newPassword}`;
+  if (next.confirmPassword) problems.confirmPassword = `password.${next.confirmPassword}`;
   return problems;
 }
 

@@ -1,29 +1,19 @@
 import type { AccountSession } from '../../../../../contract/account.ts';
 import type { Profile } from '../../../../../contract/auth.ts';
+import { userWith } from '../../../test/fixtures.ts';
 import { mockFetch } from '../../../test/render.tsx';
 
 /** The account page's tests: the signed-in user's profile as GET /api/user/profile answers it. */
 export const profile = (over: Partial<Profile> = {}): Profile => ({
-  id: 'u1',
-  username: 'dana',
-  firstName: 'Dana',
-  lastName: 'Levi',
-  email: 'dana@example.com',
-  phone: '050-1234567',
-  city: 'Haifa',
-  role: 'admin',
-  isOwner: true,
-  facilityName: 'Carmel Towers',
-  facilityType: 'construction',
-  profileImageUrl: null,
-  projectId: 'p1',
-  isActive: true,
-  projectStatus: 'active',
-  inactiveReason: null,
-  timezone: 'Asia/Jerusalem',
-  createdAt: '2026-01-01T08:00:00.000Z',
-  mustChangePassword: false,
-  passwordResetBy: null,
+  ...userWith('construction', {
+    username: 'dana',
+    lastName: 'Levi',
+    email: 'dana@example.com',
+    phone: '050-1234567',
+    city: 'Haifa',
+    facilityName: 'Carmel Towers',
+    createdAt: '2026-01-01T08:00:00.000Z',
+  }),
   monthlyPrice: 1399,
   paidUntil: null,
   nextBillingDate: '2026-12-01',

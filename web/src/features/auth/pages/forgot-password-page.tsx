@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RESET_LINK_MINUTES } from '../../../../../contract/account.ts';
-import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { UsernameField } from '../components/credentials-fields.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useAuthOptions, useForgotPassword } from '../api/password.ts';
 import { AuthPageFrame, FormAlert, cardLinkClass } from '../components/auth-page-frame.tsx';
-
-const asLocale = (lng: string): Locale => ((LOCALES as readonly string[]).includes(lng) ? (lng as Locale) : 'he');
 
 /**
  * Asks for the e-mailed link. The answer is the same whether the username exists or not, so the
@@ -40,7 +38,7 @@ function ForgotPasswordForm() {
     }
     setProblem(null);
     forgot.mutate(
-      { username: username.trim(), language: asLocale(i18n.language) },
+      { username: username.trim(), language: localeOf(i18n.language) },
       { onError: (err) => setProblem(errorText(err, t('forgot.failed'))) },
     );
   };
@@ -48,16 +46,7 @@ function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-700">{t('forgot.intro')}</p>
-      <TextField
-        label={t('fields.username')}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
+      <UsernameField value={username} onChange={setUsername} />
       {problem && <FormAlert>{problem}</FormAlert>}
       <Button type="submit" className="w-full text-base" disabled={forgot.isPending} aria-busy={forgot.isPending || undefined}>
         {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}

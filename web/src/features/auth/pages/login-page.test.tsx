@@ -5,30 +5,10 @@ import type { User } from '../../../../../contract/auth.ts';
 import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import enErrors from '../../../locales/en/errors.json';
 import heErrors from '../../../locales/he/errors.json';
+import { userWith } from '../../../test/fixtures.ts';
 import LoginPage from './login-page.tsx';
 
-const user: User = {
-  id: 'u1',
-  username: 'demo',
-  firstName: 'Dana',
-  lastName: 'Levi',
-  email: null,
-  phone: null,
-  city: null,
-  role: 'admin',
-  isOwner: true,
-  facilityName: 'Tower A',
-  facilityType: 'construction',
-  profileImageUrl: null,
-  projectId: 'p1',
-  isActive: true,
-  projectStatus: 'active',
-  inactiveReason: null,
-  timezone: 'Asia/Jerusalem',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mustChangePassword: false,
-  passwordResetBy: null,
-};
+const user: User = userWith('construction', { lastName: 'Levi', facilityName: 'Tower A' });
 
 const renderLogin = (url = '/login', language: 'en' | 'he' = 'en') => renderWithProviders(<LoginPage />, { path: '/login', url, language });
 const usernameInput = () => screen.getByRole('textbox', { name: 'Username' });

@@ -1,4 +1,5 @@
-import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
+import { LOCALES } from '../../../../../contract/constants.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { LIMITS } from '../../../../../contract/limits.ts';
 import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, type DefaultTask } from '../../../../../contract/default-tasks.ts';
 import type { CreateScheduleInput, Recurrence, ScheduleTaskInput } from '../../../../../contract/schedules.ts';
@@ -31,8 +32,6 @@ export interface TaskRow {
 let keySeq = 0;
 const nextKey = () => `row-${++keySeq}`;
 
-const asLocale = (lng: string): Locale => ((LOCALES as readonly string[]).includes(lng) ? (lng as Locale) : 'he');
-
 /**
  * docs/product.md "Validation rules": estimated minutes 1–120, 10 on invalid input. A number out of range is clamped to the
  * nearest bound (typing 500 means "a lot", not "unknown"); a fraction is rounded.
@@ -59,7 +58,7 @@ export function emptyRow(): TaskRow {
 
 /** Rows from a default list (the seven inspection stages by default, docs/product.md "Defaults and other constants"), in the reader's language. */
 export function defaultRows(lng: string, list: DefaultTask[] = DEFAULT_INSPECTION_TASKS, recurrence: Recurrence = 'once'): TaskRow[] {
-  const locale = asLocale(lng);
+  const locale = localeOf(lng);
   return list.map((t) => ({
     key: nextKey(),
     name: t.text[locale].name,
