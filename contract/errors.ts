@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'project_inactive',
   'task_not_found',
   'task_already_completed',
+  'completed_at_in_future',
+  'completed_at_too_old',
   'photo_required',
   'photo_missing',
   // Photos

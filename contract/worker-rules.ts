@@ -2,6 +2,14 @@ import { MAX_UNIT_SUGGESTIONS } from './constants.ts';
 
 /* Worker-page rules shared by server and web. No zod here: the worker pages' bundle must stay small. */
 
+/**
+ * How far a completion's own time may be from the server's clock (docs/product.md "Working without
+ * signal"): a phone's clock a few minutes fast is taken as "now"; further ahead is refused, and so
+ * is a completion older than a week (iOS forgets a site's storage after seven days unused anyway).
+ */
+export const COMPLETED_AT_CLOCK_SKEW_MS = 5 * 60_000;
+export const COMPLETED_AT_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+
 /** The automatic notes of a worker report: the unit number and, when known, the floor. */
 export const locationNote = (number: string, floor: number | null | undefined) =>
   floor === null || floor === undefined ? `דירה ${number}` : `דירה ${number}, קומה ${floor}`;

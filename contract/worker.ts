@@ -83,6 +83,12 @@ export const completeTaskInput = z.object({
   notes: z.string().trim().max(2000).optional().nullable(),
   photoUrl: z.string().trim().max(500).optional().nullable(),
   workerName,
+  /**
+   * When the worker pressed "complete" on the phone (docs/product.md "Working without signal"): a
+   * completion that waited in the outbox is recorded at that time, and counts for that local day.
+   * Missing: now.
+   */
+  completedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export const completeTaskResult = z.object({
   message: z.string(),

@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import type { completeTaskInput } from '../../../contract/worker.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { localDate } from '../../lib/time.ts';
+import { COMPLETED_AT_CLOCK_SKEW_MS, COMPLETED_AT_MAX_AGE_MS } from '../../../contract/worker-rules.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
-import { assertAcceptsWork, todayOf } from './facility.ts';
+import { assertAcceptsWork } from './facility.ts';
 import {
   findCompletionByKey,
   findCompletionForPeriod,
@@ -38,6 +40,20 @@ async function checkedPhoto(app: FastifyInstance, p: { projectId: string; unitId
 }
 
 /**
+ * When the stage was done (docs/product.md "Working without signal"): the phone's time for a
+ * completion that waited for signal, within bounds — a clock a few minutes fast counts as now.
+ */
+export function completionTime(now: Date, sent: string | undefined): Date {
+  if (!sent) return now;
+  const at = new Date(sent);
+  if (at.getTime() > now.getTime() + COMPLETED_AT_CLOCK_SKEW_MS)
+    throw unprocessable('completed_at_in_future', "The completion time is in the future. Check the phone's clock.");
+  if (at.getTime() < now.getTime() - COMPLETED_AT_MAX_AGE_MS)
+    throw unprocessable('completed_at_too_old', 'This completion is more than a week old and can no longer be recorded.');
+  return at.getTime() > now.getTime() ? now : at;
+}
+
+/**
  * Completes a task once per period ('once' tasks for good, 'daily' tasks per local date). With an
  * Idempotency-Key, a retried request gets the first answer and writes nothing.
  */
@@ -61,9 +77,11 @@ export async function completeTask(
     }
   }
   assertAcceptsWork(app, project);
+  const completedAt = completionTime(app.now(), input.completedAt);
   const photoUrl = await checkedPhoto(app, { projectId: project.id, unitId: task.unitId, photoUrl: input.photoUrl });
   if (task.requiresPhoto && !photoUrl) throw badRequest('photo_required', 'Photo required: upload a photo before completing the task');
-  const workDate = todayOf(app, project);
+  // A daily stage done offline just before local midnight counts for that day, not the day it synced.
+  const workDate = localDate(project.timezone, completedAt);
   const period = periodFor(task.recurrence, workDate);
   try {
     const created = await insertCompletion(app.db, {
@@ -76,7 +94,7 @@ export async function completeTask(
       notes: input.notes || null,
       photoUrl,
       idempotencyKey: idempotencyKey ?? null,
-      completedAt: app.now(),
+      completedAt,
     });
     return { projectId: project.id, unitId: task.unitId, replay: false, result: answerOf(created) };
   } catch (err) {

@@ -291,6 +291,52 @@ describe('completing a task', () => {
     expect(list.find((t: { id: string }) => t.id === dailyTask.id).isCompleted).toBe(false);
   });
 
+  it('records a completion that waited for signal at the time it was done, counted for that local day', async () => {
+    const { room, project, plainTask, dailyTask } = await projectWithUnit();
+    const saved = ctx.clock.now;
+    // 00:10 on 3 March in Jerusalem (22:10 UTC on 2 March); the daily task was swept at 23:50 the evening before.
+    ctx.clock.now = new Date('2026-03-02T22:10:00Z');
+    try {
+      const doneAt = '2026-03-02T21:50:00.000Z';
+      const daily = await complete(dailyTask.id, { workerName: 'Dawit', completedAt: doneAt });
+      expect(daily.statusCode).toBe(200);
+      expect(daily.json()).toMatchObject({ completedAt: doneAt, workDate: '2026-03-02' });
+      // Yesterday's list shows it done; today's daily task is still open.
+      const list = async (date: string) =>
+        (await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}?date=${date}` })).json() as {
+          id: string;
+          isCompleted: boolean;
+        }[];
+      expect((await list('2026-03-02')).find((t) => t.id === dailyTask.id)?.isCompleted).toBe(true);
+      expect((await list('2026-03-03')).find((t) => t.id === dailyTask.id)?.isCompleted).toBe(false);
+      // A phone clock three minutes fast is taken as now.
+      const fast = await complete(plainTask.id, { workerName: 'Dawit', completedAt: '2026-03-02T22:13:00+00:00' });
+      expect(fast.statusCode).toBe(200);
+      expect(fast.json().completedAt).toBe(ctx.clock.now.toISOString());
+      const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.projectId, project.id));
+      expect(rows.find((r) => r.taskId === dailyTask.id)?.completedAt.toISOString()).toBe(doneAt);
+    } finally {
+      ctx.clock.now = saved;
+    }
+  });
+
+  it('refuses a completion time in the future or older than a week, and writes nothing', async () => {
+    const { plainTask } = await projectWithUnit();
+    const at = (ms: number) => new Date(ctx.clock.now.getTime() + ms).toISOString();
+    const future = await complete(plainTask.id, { workerName: 'Dawit', completedAt: at(10 * 60_000) });
+    expect(future.statusCode).toBe(422);
+    expect(future.json().code).toBe('completed_at_in_future');
+    const old = await complete(plainTask.id, { workerName: 'Dawit', completedAt: at(-8 * 24 * 3_600_000) });
+    expect(old.statusCode).toBe(422);
+    expect(old.json().code).toBe('completed_at_too_old');
+    const garbage = await complete(plainTask.id, { workerName: 'Dawit', completedAt: 'yesterday' });
+    expect(garbage.statusCode).toBe(400);
+    const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.taskId, plainTask.id));
+    expect(rows).toHaveLength(0);
+    // Six days ago is still accepted.
+    expect((await complete(plainTask.id, { workerName: 'Dawit', completedAt: at(-6 * 24 * 3_600_000) })).statusCode).toBe(200);
+  });
+
   it('refuses a malformed Idempotency-Key and an unknown task', async () => {
     const { plainTask } = await projectWithUnit();
     expect((await complete(plainTask.id, { workerName: 'X' }, 'bad key!')).statusCode).toBe(400);
