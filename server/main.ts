@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { ensureAnyCaseLabelIndex } from './modules/rooms/rooms.queries.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import {
@@ -45,6 +46,7 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, 'db'));
   }
   await migrateDatabase(database);
+  const lookAlikeLabels = await ensureAnyCaseLabelIndex(database.db);
 
   const empty = await isDatabaseEmpty(database.db);
   const seed = shouldSeedDemo(config, empty, database.kind);
@@ -52,6 +54,12 @@ async function main() {
   if (config.platformAdmin) await upsertPlatformAdmin(database.db, config.platformAdmin.username, config.platformAdmin.password);
 
   const app = await buildApp({ config, database });
+  if (lookAlikeLabels.length > 0)
+    // docs/product.md "Working without signal": not merged behind anyone's back; an admin renames one of each.
+    app.log.warn(
+      { lookAlikeLabels },
+      'unit labels that differ only in case name two units: rename one of each so a label names one unit (then restart)',
+    );
   const sweep = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err: loggableError(err) }, 'session sweep failed'));
     purgeIdempotentRequests(database.db).catch((err) => app.log.warn({ err: loggableError(err) }, 'idempotency sweep failed'));

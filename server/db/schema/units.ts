@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
@@ -21,5 +22,14 @@ export const units = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('units_project_number_uq').on(t.projectId, t.number), index('units_project_idx').on(t.projectId)],
+  (t) => [
+    uniqueIndex('units_project_number_uq').on(t.projectId, t.number),
+    /**
+     * One unit per label regardless of case (docs/product.md "Working without signal"): "a101" is
+     * "A101". Migration 0008 creates it only where no project already has both; the service checks
+     * the same rule before writing, so such a project still gets no new look-alikes.
+     */
+    uniqueIndex('units_project_number_ci_uq').on(t.projectId, sql`lower(${t.number})`),
+    index('units_project_idx').on(t.projectId),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ReportStatus } from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { num, type RawRow } from '../../db/raw-rows.ts';
@@ -92,12 +92,16 @@ export async function listReports(db: Db, kind: ReportKind, p: ReportFilter) {
   return rows.map((r) => ({ report: reportRowOf(kind, r.report), apartmentNumber: r.apartmentNumber }));
 }
 
-/** A unit of the project by its exact number. */
+/**
+ * A unit of the project by its number, without regard to case (docs/product.md "Working without
+ * signal"); where look-alike labels from before still exist, the exact one wins.
+ */
 export async function findUnitByNumber(db: Db, p: { projectId: string; number: string }) {
   const [row] = await db
     .select({ id: units.id, number: units.number })
     .from(units)
-    .where(and(eq(units.projectId, p.projectId), eq(units.number, p.number)))
+    .where(and(eq(units.projectId, p.projectId), eq(sql`lower(${units.number})`, p.number.toLowerCase())))
+    .orderBy(sql`${units.number} = ${p.number} desc`)
     .limit(1);
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
@@ -134,12 +134,16 @@ export async function insertUnit(db: Db, p: { projectId: string; values: NewUnit
   return row.id;
 }
 
-/** Inserts the units whose label the project does not have (a label created meanwhile is skipped); returns how many were written. */
+/**
+ * Inserts the units whose label the project does not have in any case (a label created meanwhile
+ * is skipped: either unique index, exact or any-case, turns the row into nothing); returns how many
+ * were written.
+ */
 export async function insertNewUnits(db: Db, p: { projectId: string; rows: NewUnit[] }): Promise<number> {
   const rows = await db
     .insert(units)
     .values(p.rows.map((r) => ({ ...r, projectId: p.projectId })))
-    .onConflictDoNothing({ target: [units.projectId, units.number] })
+    .onConflictDoNothing()
     .returning({ id: units.id });
   return rows.length;
 }
@@ -160,11 +164,58 @@ export async function deleteUnit(db: Db, p: { projectId: string; unitId: string 
   return deleted.length > 0;
 }
 
-/** Labels among `numbers` that the project already has. */
+/** Labels among `numbers` that the project already has, compared without regard to case; answered in lower case. */
 export async function listExistingUnitNumbers(db: Db, p: { projectId: string; numbers: string[] }): Promise<string[]> {
+  if (p.numbers.length === 0) return [];
   const rows = await db
-    .select({ number: units.number })
+    .select({ number: sql<string>`lower(${units.number})` })
     .from(units)
-    .where(and(eq(units.projectId, p.projectId), inArray(units.number, p.numbers)));
+    .where(and(eq(units.projectId, p.projectId), inArray(sql`lower(${units.number})`, p.numbers.map(labelKey))));
   return rows.map((r) => r.number);
+}
+
+/**
+ * How labels compare (docs/product.md "Working without signal"): "a101" and "A101" are one unit.
+ * The same lower-casing as the database's `lower()` for the letters labels use.
+ */
+export const labelKey = (number: string) => number.toLowerCase();
+
+/** Whether another unit of the project has this label in any case (`exceptUnitId`: the unit being renamed). */
+export async function unitLabelTaken(db: Db, p: { projectId: string; number: string; exceptUnitId?: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(
+      and(
+        eq(units.projectId, p.projectId),
+        eq(sql`lower(${units.number})`, labelKey(p.number)),
+        p.exceptUnitId ? ne(units.id, p.exceptUnitId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Labels that differ only in case within a project (from before labels were compared so), grouped. */
+export async function listLookAlikeLabels(db: Db): Promise<{ projectId: string; numbers: string[] }[]> {
+  const rows = await db
+    .select({ projectId: units.projectId, numbers: sql<string[]>`array_agg(${units.number} order by ${units.number})` })
+    .from(units)
+    .groupBy(units.projectId, sql`lower(${units.number})`)
+    .having(sql`count(*) > 1`);
+  return rows;
+}
+
+/**
+ * Creates the any-case unique index of unit labels when it is missing and nothing stands in its way
+ * (migration 0008 leaves it out while a project has look-alike labels); answers the look-alikes
+ * still standing in its way, for the server's log.
+ */
+export async function ensureAnyCaseLabelIndex(db: Db): Promise<{ projectId: string; numbers: string[] }[]> {
+  const lookAlikes = await listLookAlikeLabels(db);
+  if (lookAlikes.length === 0)
+    await db.execute(
+      sql`create unique index if not exists "units_project_number_ci_uq" on "units" using btree ("project_id", lower("number"))`,
+    );
+  return lookAlikes;
 }

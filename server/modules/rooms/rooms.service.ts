@@ -16,7 +16,9 @@ import {
   findUnit,
   insertNewUnits,
   insertUnit,
+  labelKey,
   listExistingUnitNumbers,
+  unitLabelTaken,
   listUnitsWithCounts,
   listUnitTasksForDate,
   updateUnit,
@@ -104,10 +106,20 @@ export async function getRoomDetails(app: FastifyInstance, auth: UserAuth, roomI
   return { room, date: day, tasks: mapped, totalTasks: mapped.length, completedTasks: mapped.filter((t) => t.isCompleted).length };
 }
 
+const numberTaken = () => conflict('unit_number_taken', 'Room number already exists');
 const rethrowDuplicate = (err: unknown): never => {
-  if (sqlState(err) === UNIQUE_VIOLATION) throw conflict('unit_number_taken', 'Room number already exists');
+  if (sqlState(err) === UNIQUE_VIOLATION) throw numberTaken();
   throw err;
 };
+
+/**
+ * A label names one unit regardless of case (docs/product.md "Working without signal"). The unique
+ * index says so too where migration 0008 could create it; this check also holds in a project that
+ * still has look-alikes from before.
+ */
+async function assertLabelFree(app: FastifyInstance, auth: UserAuth, number: string, exceptUnitId?: string) {
+  if (await unitLabelTaken(app.db, { projectId: auth.projectId, number, exceptUnitId })) throw numberTaken();
+}
 
 /** Refuses, before anything is written, a request that would take the project past its unit limit. */
 async function assertUnitRoom(app: FastifyInstance, auth: UserAuth, adding: number) {
@@ -125,6 +137,7 @@ async function projectFacilityType(app: FastifyInstance, auth: UserAuth): Promis
 
 export async function createRoom(app: FastifyInstance, auth: UserAuth, input: CreateRoomInput): Promise<Room> {
   await assertUnitRoom(app, auth, 1);
+  await assertLabelFree(app, auth, input.number);
   const facilityType = await projectFacilityType(app, auth);
   const unitId = await insertUnit(app.db, {
     projectId: auth.projectId,
@@ -144,6 +157,7 @@ export async function createRoom(app: FastifyInstance, auth: UserAuth, input: Cr
 export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: string, input: UpdateRoomInput): Promise<Room> {
   if (!isUuid(roomId) || !(await findUnit(app.db, { projectId: auth.projectId, unitId: roomId })))
     throw notFound('unit_not_found', 'Room not found');
+  if (input.number !== undefined) await assertLabelFree(app, auth, input.number, roomId);
   const set: UnitChanges = { updatedAt: app.now() };
   if (input.number !== undefined) set.number = input.number;
   if (input.floor !== undefined) set.floor = input.floor;
@@ -169,9 +183,11 @@ export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: s
  */
 export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, input: BulkRoomsInput) {
   const facilityType = await projectFacilityType(app, auth);
-  const unique = [...new Map(input.rooms.map((r) => [r.number, r])).values()];
+  // "a1" and "A1" in one request, or "a1" beside an existing "A1", are one unit: the first is kept.
+  const seen = new Set<string>();
+  const unique = input.rooms.filter((r) => !seen.has(labelKey(r.number)) && seen.add(labelKey(r.number)));
   const have = new Set(await listExistingUnitNumbers(app.db, { projectId: auth.projectId, numbers: unique.map((r) => r.number) }));
-  const fresh = unique.filter((r) => !have.has(r.number));
+  const fresh = unique.filter((r) => !have.has(labelKey(r.number)));
   await assertUnitRoom(app, auth, fresh.length);
   // A label created meanwhile by another request stays as it is, and is counted as skipped.
   const created = await writeInTurns(chunks(fresh, WRITE_CHUNK_ROWS), (part) =>
