@@ -260,11 +260,16 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     expect(complete).toHaveAttribute('aria-disabled', 'false');
 
     fireEvent.change(within(cardOf('Wall tiles')).getByLabelText(/Notes/), { target: { value: 'north wall done' } });
+    const pressedAt = Date.now();
     fireEvent.click(complete);
     await findToast('Task completed successfully');
+    // The completion carries the moment the worker pressed "complete" (docs/product.md "Working without signal").
     expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([
-      { notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana' },
+      { notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana', completedAt: expect.any(String) as string },
     ]);
+    const sentAt = Date.parse((requestsTo(fetchMock, COMPLETE('t1'))[0] as { completedAt: string }).completedAt);
+    expect(sentAt).toBeGreaterThanOrEqual(pressedAt);
+    expect(sentAt).toBeLessThan(pressedAt + 2_000);
     expect(headersOf(fetchMock, COMPLETE('t1'))[0]['Idempotency-Key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
     await waitFor(() => expect(cardOf('Wall tiles')).toHaveAttribute('data-completed', 'true'));
   });
