@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from './api.ts';
+import { clearSavedForTests } from './offline-store.ts';
 import {
   clearResources,
   invalidateResource,
@@ -77,6 +78,7 @@ const shown = (label = 'reader') => screen.getByTestId(label);
 
 beforeEach(() => {
   clearResources();
+  clearSavedForTests();
   renders = {};
   lastError = undefined;
 });
@@ -329,7 +331,7 @@ describe('useResource with keep (docs/product.md "Working without signal")', () 
     expect(kept()).not.toHaveTextContent('saved');
     first.unmount();
 
-    clearResourcesKeepingSaved();
+    clearResources(); // a reload: memory gone, the phone's saved copies stay
     render(<Kept url="/api/k" />);
     await waitFor(() => expect(kept()).toHaveTextContent(`data Dana saved ${Date.parse('2026-11-23T08:15:00Z')}`));
   });
@@ -345,7 +347,7 @@ describe('useResource with keep (docs/product.md "Working without signal")', () 
     const first = render(<Kept url="/api/gone" />);
     await waitFor(() => expect(kept()).toHaveTextContent('data Dana'));
     first.unmount();
-    clearResourcesKeepingSaved();
+    clearResources(); // a reload: memory gone, the phone's saved copies stay
     render(<Kept url="/api/gone" />);
     await waitFor(() => expect(kept()).toHaveTextContent('error answer'));
   });
@@ -355,7 +357,7 @@ describe('useResource with keep (docs/product.md "Working without signal")', () 
     const first = render(<Kept url="/api/r" />);
     await waitFor(() => expect(kept()).toHaveTextContent('data Old'));
     first.unmount();
-    clearResourcesKeepingSaved();
+    clearResources(); // a reload: memory gone, the phone's saved copies stay
     render(<Kept url="/api/r" />);
     await waitFor(() => expect(kept()).toHaveTextContent(/data Old saved \d+/));
     act(() => void window.dispatchEvent(new Event('online')));
@@ -372,10 +374,3 @@ describe('useResource with keep (docs/product.md "Working without signal")', () 
     await waitFor(() => expect(kept()).toHaveTextContent('data Dana'));
   });
 });
-
-/** What a reload does to the cache: memory gone, the phone's saved copies stay. */
-function clearResourcesKeepingSaved() {
-  const saved = { ...localStorage };
-  clearResources();
-  for (const [k, v] of Object.entries(saved)) localStorage.setItem(k, v as string);
-}

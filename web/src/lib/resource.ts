@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError, apiGet } from './api.ts';
-import { findSavedAnswer, isOffline, saveAnswer, clearSavedForTests } from './offline-store.ts';
+import { findSavedAnswer, isOffline, saveAnswer } from './offline-store.ts';
 
 /**
  * A GET kept in memory by its URL, for the worker pages: what they need of a query cache (loading,
@@ -183,8 +183,7 @@ function watchSignal() {
   document.addEventListener('visibilitychange', onVisible);
 }
 
-/** Tests start from an empty cache, with nothing saved on the phone. */
+/** Tests start from an empty cache (what the phone saved stays, as after a reload: clearSavedForTests). */
 export function clearResources() {
   cache.clear();
-  clearSavedForTests();
 }
