@@ -128,6 +128,16 @@ describe('worker outbox', () => {
       expect(keyOf(fetchMock.mock.calls[1])).toBe(keyOf(fetchMock.mock.calls[0]));
     });
 
+    it('waits at most a minute, however long the server asked for', async () => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch([refused(429, '600'), ok]);
+      await enqueue(entry);
+      await vi.advanceTimersByTimeAsync(60_000 - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
     it('never waits less than its own back-off, and backs off further when refused again', async () => {
       vi.useFakeTimers();
       const fetchMock = stubFetch([refused(429, '0'), refused(429, '1'), ok]);

@@ -155,8 +155,10 @@ async function send(entry: OutboxEntry): Promise<SendStatus> {
       return 'rejected';
     }
     if (err instanceof ApiError && err.retryAfterMs !== undefined) {
-      // At least as long as the server asked, and never shorter than the usual back-off.
-      pausedUntil = Date.now() + Math.max(err.retryAfterMs, retryDelay(entry.attempts + 1));
+      // At least as long as the server asked, never shorter than the usual back-off, and never more
+      // than a minute: a worker waiting longer without a word would think it lost (docs/product.md
+      // "Working without signal").
+      pausedUntil = Date.now() + Math.min(RETRY_MAX_MS, Math.max(err.retryAfterMs, retryDelay(entry.attempts + 1)));
     }
     update(entry.key, { attempts: entry.attempts + 1, waiting: true, sending: false });
     schedule();
