@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enqueue, flushOutbox, onOutboxResult, outboxEntries, reloadOutboxForTests, resetOutboxForTests, retryDelay } from './outbox.ts';
+import {
+  REPLAY_EVERY_MS,
+  dismissRefused,
+  enqueue,
+  flushOutbox,
+  onOutboxResult,
+  outboxEntries,
+  outboxRefused,
+  refusalError,
+  reloadOutboxForTests,
+  resetOutboxForTests,
+  retryDelay,
+  startOutbox,
+} from './outbox.ts';
 
 function stubFetch(answers: (() => Response | Promise<Response>)[]) {
   const fn = vi.fn(async () => {
@@ -115,6 +128,16 @@ describe('worker outbox', () => {
       expect(keyOf(fetchMock.mock.calls[1])).toBe(keyOf(fetchMock.mock.calls[0]));
     });
 
+    it('waits at most a minute, however long the server asked for', async () => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch([refused(429, '600'), ok]);
+      await enqueue(entry);
+      await vi.advanceTimersByTimeAsync(60_000 - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
     it('never waits less than its own back-off, and backs off further when refused again', async () => {
       vi.useFakeTimers();
       const fetchMock = stubFetch([refused(429, '0'), refused(429, '1'), ok]);
@@ -128,6 +151,113 @@ describe('worker outbox', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(fetchMock).toHaveBeenCalledTimes(3);
       expect(outboxEntries()).toEqual([]);
+    });
+  });
+
+  describe('nothing waits silently (docs/product.md "Working without signal")', () => {
+    /** A write a previous page load left behind, after many failures: its back-off is a full minute. */
+    function leftBehind() {
+      localStorage.setItem(
+        'shalav.worker-outbox',
+        JSON.stringify([{ ...entry, key: 'k-left-behind-1', createdAt: Date.now(), attempts: 10, waiting: true, sending: true }]),
+      );
+      reloadOutboxForTests();
+    }
+    const setVisibility = (state: DocumentVisibilityState) =>
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    afterEach(() => setVisibility('visible'));
+
+    it('shows an entry as sending while its request is under way, then it leaves (sent)', async () => {
+      let answer!: (r: Response) => void;
+      stubFetch([() => new Promise<Response>((resolve) => (answer = resolve))]);
+      const sent = enqueue(entry);
+      expect(outboxEntries()[0]).toMatchObject({ sending: true, waiting: false });
+      answer(ok());
+      expect(await sent).toBe('sent');
+      expect(outboxEntries()).toEqual([]);
+      expect(outboxRefused()).toEqual([]);
+    });
+
+    it('after a failed attempt the entry is waiting, not sending — also as read back after a reload', async () => {
+      stubFetch([offline]);
+      await enqueue(entry);
+      expect(outboxEntries()[0]).toMatchObject({ sending: false, waiting: true });
+      leftBehind(); // stored as "sending" when the page closed mid-request
+      expect(outboxEntries()[0]).toMatchObject({ sending: false, waiting: true });
+    });
+
+    it('keeps a refusal, with its code and words, across a reload until the worker dismisses it', async () => {
+      stubFetch([
+        () =>
+          new Response(JSON.stringify({ code: 'task_already_completed', message: 'x', params: { workerName: 'Avi' } }), {
+            status: 409,
+          }),
+      ]);
+      expect(await enqueue({ ...entry, kind: 'complete', taskId: 't1', label: 'Plaster' })).toBe('rejected');
+      expect(outboxEntries()).toEqual([]);
+      reloadOutboxForTests();
+      expect(outboxRefused()).toHaveLength(1);
+      const [refused] = outboxRefused();
+      expect(refused.entry).toMatchObject({ kind: 'complete', label: 'Plaster' });
+      const error = refusalError(refused);
+      expect(error.status).toBe(409);
+      expect(error.code).toBe('task_already_completed');
+      expect(error.params).toEqual({ workerName: 'Avi' });
+
+      dismissRefused(refused.entry.key);
+      expect(outboxRefused()).toEqual([]);
+      reloadOutboxForTests();
+      expect(outboxRefused()).toEqual([]);
+    });
+
+    it('a reload keeps both the waiting and the refused entries', async () => {
+      stubFetch([offline, () => new Response(JSON.stringify({ code: 'validation_failed', message: 'x' }), { status: 400 })]);
+      await enqueue(entry);
+      await enqueue({ ...entry, kind: 'measurement' });
+      reloadOutboxForTests();
+      expect(outboxEntries().map((e) => e.kind)).toEqual(['shortage']);
+      expect(outboxRefused().map((r) => r.entry.kind)).toEqual(['measurement']);
+    });
+
+    it('sends again when the worker comes back to the tab, not while it is hidden', async () => {
+      vi.useFakeTimers();
+      leftBehind();
+      const fetchMock = stubFetch([offline, ok]);
+      startOutbox(); // the page opens: one attempt, no signal
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      setVisibility('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      setVisibility('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(outboxEntries()).toEqual([]);
+    });
+
+    it('tries every 30 s while something waits, even when the back-off has grown to a minute', async () => {
+      vi.useFakeTimers();
+      leftBehind();
+      const fetchMock = stubFetch([offline, offline, ok]);
+      startOutbox();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(retryDelay(outboxEntries()[0].attempts)).toBe(60_000);
+
+      await vi.advanceTimersByTimeAsync(REPLAY_EVERY_MS - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(REPLAY_EVERY_MS);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(outboxEntries()).toEqual([]);
+      // Nothing waits any more: the tick sends nothing.
+      await vi.advanceTimersByTimeAsync(REPLAY_EVERY_MS * 3);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
     });
   });
 });

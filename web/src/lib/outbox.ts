@@ -6,6 +6,9 @@ import { ApiError, apiRequest } from './api.ts';
  * A network failure (no signal in the stairwell) keeps it and retries with back-off, at once when the
  * browser reports it is online again, and after a reload. Replaying the same key is safe: the server
  * returns the first answer and writes nothing twice. Success is shown only on the server's answer.
+ * Nothing waits silently (docs/product.md "Working without signal"): the outbox is sent again on page
+ * open, on `online`, when the tab is shown again and every half minute while something waits (no
+ * Background Sync, which iOS lacks); a refusal is kept, also across pages, until the worker saw it.
  */
 
 export type OutboxKind = 'complete' | 'shortage' | 'measurement' | 'session';
@@ -20,15 +23,31 @@ export interface OutboxEntry {
   roomId: string;
   /** The task a completion is for (to show its card as waiting). */
   taskId?: string;
+  /** What the worker calls it, for the list of waiting writes: the stage's name, the unit's number. */
+  label?: string;
   createdAt: number;
   attempts: number;
   /** true after the first network failure: the card says "waiting for signal". */
   waiting: boolean;
+  /** A request for it is under way now (not kept across a reload). */
+  sending?: boolean;
+}
+
+/** A write the server refused, kept (also across reloads) until the worker dismissed it. */
+export interface RefusedEntry {
+  entry: OutboxEntry;
+  status: number;
+  body: ApiError['body'];
+  text: string;
+  at: number;
 }
 
 export type OutboxResult = { entry: OutboxEntry; ok: true; data: unknown } | { entry: OutboxEntry; ok: false; error: ApiError };
 
 const STORAGE_KEY = 'shalav.worker-outbox';
+const REFUSED_KEY = 'shalav.worker-outbox-refused';
+/** While anything waits, it is sent again at least this often, whatever the back-off says. */
+export const REPLAY_EVERY_MS = 30_000;
 /** Back-off after a network failure: 2 s, 4 s, 8 s … at most one minute. */
 export const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 60_000;
@@ -36,6 +55,7 @@ export const RETRY_MAX_MS = 60_000;
 const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
 
 let entries: OutboxEntry[] = load();
+let refused: RefusedEntry[] = loadRefused();
 /**
  * No attempt before this time: the server said how long to wait (Retry-After on 429 or 503). It
  * holds every entry, not only the refused one — they all go to the same server from the same phone.
@@ -51,8 +71,20 @@ function load(): OutboxEntry[] {
     const raw = localStorage.getItem(STORAGE_KEY);
     const parsed = raw ? (JSON.parse(raw) as unknown) : [];
     return Array.isArray(parsed)
-      ? (parsed as OutboxEntry[]).filter((e) => e && typeof e.key === 'string' && typeof e.url === 'string')
+      ? (parsed as OutboxEntry[])
+          .filter((e) => e && typeof e.key === 'string' && typeof e.url === 'string')
+          .map((e) => ({ ...e, sending: false }))
       : [];
+  } catch {
+    return [];
+  }
+}
+
+function loadRefused(): RefusedEntry[] {
+  try {
+    const raw = localStorage.getItem(REFUSED_KEY);
+    const parsed = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(parsed) ? (parsed as RefusedEntry[]).filter((r) => r && r.entry && typeof r.entry.key === 'string') : [];
   } catch {
     return [];
   }
@@ -63,6 +95,14 @@ function save() {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
   } catch {
     /* storage full or unavailable: the entry still lives in memory and is retried */
+  }
+}
+
+function saveRefused() {
+  try {
+    localStorage.setItem(REFUSED_KEY, JSON.stringify(refused));
+  } catch {
+    /* unavailable: the refusal is still listed until this page closes */
   }
 }
 
@@ -96,6 +136,7 @@ export type SendStatus = 'sent' | 'rejected' | 'waiting';
 async function send(entry: OutboxEntry): Promise<SendStatus> {
   if (inFlight.has(entry.key)) return 'waiting';
   inFlight.add(entry.key);
+  update(entry.key, { sending: true });
   try {
     const data = await apiRequest<unknown>(entry.method, entry.url, entry.body, { headers: { 'Idempotency-Key': entry.key } });
     remove(entry.key);
@@ -104,15 +145,22 @@ async function send(entry: OutboxEntry): Promise<SendStatus> {
   } catch (err) {
     if (err instanceof ApiError && !RETRYABLE_STATUS.has(err.status)) {
       // The server said no (validation, conflict, inactive project): retrying cannot help.
+      refused = [
+        ...refused,
+        { entry: { ...entry, sending: false }, status: err.status, body: err.body, text: err.message, at: Date.now() },
+      ];
+      saveRefused();
       remove(entry.key);
       resultListeners.forEach((l) => l({ entry, ok: false, error: err }));
       return 'rejected';
     }
     if (err instanceof ApiError && err.retryAfterMs !== undefined) {
-      // At least as long as the server asked, and never shorter than the usual back-off.
-      pausedUntil = Date.now() + Math.max(err.retryAfterMs, retryDelay(entry.attempts + 1));
+      // At least as long as the server asked, never shorter than the usual back-off, and never more
+      // than a minute: a worker waiting longer without a word would think it lost (docs/product.md
+      // "Working without signal").
+      pausedUntil = Date.now() + Math.min(RETRY_MAX_MS, Math.max(err.retryAfterMs, retryDelay(entry.attempts + 1)));
     }
-    update(entry.key, { attempts: entry.attempts + 1, waiting: true });
+    update(entry.key, { attempts: entry.attempts + 1, waiting: true, sending: false });
     schedule();
     return 'waiting';
   } finally {
@@ -163,6 +211,16 @@ export function enqueue(input: Omit<OutboxEntry, 'key' | 'createdAt' | 'attempts
 }
 
 export const outboxEntries = () => entries;
+/** The refusals the worker has not dismissed yet, oldest first. */
+export const outboxRefused = () => refused;
+/** The server's refusal as the error the words are chosen by (errorText). */
+export const refusalError = (r: RefusedEntry) => new ApiError(r.status, r.body, r.text.replace(/^\d+: /, ''));
+/** The worker saw the refusal ("OK"): it leaves the list. */
+export function dismissRefused(key: string) {
+  refused = refused.filter((r) => r.entry.key !== key);
+  saveRefused();
+  emit();
+}
 export function subscribeOutbox(l: () => void) {
   listeners.add(l);
   return () => {
@@ -176,23 +234,45 @@ export function onOutboxResult(l: (r: OutboxResult) => void) {
   };
 }
 
-let started = false;
-/** Starts sending what a previous page load left behind, and listens for the signal coming back (any worker page). */
+const flushIfWaiting = () => {
+  if (entries.length > 0 && entries.every((e) => !e.sending)) void flushOutbox();
+};
+const onOnline = () => void flushOutbox();
+const onVisible = () => {
+  if (document.visibilityState === 'visible') flushIfWaiting();
+};
+let replayTimer: ReturnType<typeof setInterval> | undefined;
+
+/**
+ * Starts sending what a previous page load left behind, and listens for the signal coming back, the
+ * worker coming back to the tab, and the half-minute tick (any worker page).
+ */
 export function startOutbox() {
-  if (started) return;
-  started = true;
-  window.addEventListener('online', () => void flushOutbox());
+  if (replayTimer !== undefined) return;
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  replayTimer = setInterval(flushIfWaiting, REPLAY_EVERY_MS);
   if (entries.length > 0) void flushOutbox();
+}
+
+function stopOutbox() {
+  window.removeEventListener('online', onOnline);
+  document.removeEventListener('visibilitychange', onVisible);
+  clearInterval(replayTimer);
+  replayTimer = undefined;
 }
 
 /** Tests only: forget everything, including what is stored. */
 export function resetOutboxForTests() {
   clearTimeout(timer);
+  stopOutbox();
   entries = [];
+  refused = [];
   pausedUntil = 0;
   inFlight.clear();
   try {
     localStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(REFUSED_KEY);
   } catch {
     /* ignore */
   }
@@ -201,5 +281,6 @@ export function resetOutboxForTests() {
 /** Tests only: read storage again, as a reload would. */
 export function reloadOutboxForTests() {
   entries = load();
+  refused = loadRefused();
   emit();
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from './api.ts';
+import { clearSavedForTests } from './offline-store.ts';
 import {
   clearResources,
   invalidateResource,
@@ -77,6 +78,7 @@ const shown = (label = 'reader') => screen.getByTestId(label);
 
 beforeEach(() => {
   clearResources();
+  clearSavedForTests();
   renders = {};
   lastError = undefined;
 });
@@ -295,5 +297,80 @@ describe('retryTransient', () => {
     expect(retry(2, new ApiError(503, undefined, 'busy'))).toBe(false);
     expect(retry(1, new ApiError(404, { code: 'unit_not_found', message: 'Unit not found' }, 'Unit not found'))).toBe(false);
     expect(retry(1, new ApiError(429, { code: 'rate_limited', message: 'Too many' }, 'Too many'))).toBe(false);
+  });
+});
+
+describe('useResource with keep (docs/product.md "Working without signal")', () => {
+  const noSignal = () => Promise.reject(new TypeError('Failed to fetch'));
+  /** Each call of fetch runs the next step: an answer, or a failure for lack of network. */
+  function stubSteps(...steps: (Answer | (() => Promise<never>))[]): Mock {
+    const fn = vi.fn(async () => {
+      const step = steps.shift();
+      if (!step) throw new Error('unexpected request');
+      return typeof step === 'function' ? step() : respond(step);
+    });
+    vi.stubGlobal('fetch', fn);
+    return fn;
+  }
+  function Kept({ url }: { url: string }) {
+    const r = useResource<Shown>(url, { keep: true });
+    const text = r.isPending
+      ? 'pending'
+      : r.isError
+        ? `error ${r.error instanceof TypeError ? 'offline' : 'answer'}`
+        : `data ${r.data.name}${r.savedAt !== undefined ? ` saved ${r.savedAt}` : ''}`;
+    return <p data-testid="kept">{text}</p>;
+  }
+  const kept = () => screen.getByTestId('kept');
+
+  it('without network shows the answer saved earlier, with the time it arrived', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T08:15:00Z'), shouldAdvanceTime: true });
+    stubSteps({ body: { name: 'Dana' } }, noSignal);
+    const first = render(<Kept url="/api/k" />);
+    await waitFor(() => expect(kept()).toHaveTextContent('data Dana'));
+    expect(kept()).not.toHaveTextContent('saved');
+    first.unmount();
+
+    clearResources(); // a reload: memory gone, the phone's saved copies stay
+    render(<Kept url="/api/k" />);
+    await waitFor(() => expect(kept()).toHaveTextContent(`data Dana saved ${Date.parse('2026-11-23T08:15:00Z')}`));
+  });
+
+  it('a URL never answered on this phone stays an error for lack of network', async () => {
+    stubSteps(noSignal);
+    render(<Kept url="/api/never" />);
+    await waitFor(() => expect(kept()).toHaveTextContent('error offline'));
+  });
+
+  it('a 4xx is an answer: it never falls back to the saved copy', async () => {
+    stubSteps({ body: { name: 'Dana' } }, { status: 404, body: { code: 'unit_not_found', message: 'x' } });
+    const first = render(<Kept url="/api/gone" />);
+    await waitFor(() => expect(kept()).toHaveTextContent('data Dana'));
+    first.unmount();
+    clearResources(); // a reload: memory gone, the phone's saved copies stay
+    render(<Kept url="/api/gone" />);
+    await waitFor(() => expect(kept()).toHaveTextContent('error answer'));
+  });
+
+  it('asks again by itself when the phone is back online, and then shows the fresh answer', async () => {
+    const fetchMock = stubSteps({ body: { name: 'Old' } }, noSignal, { body: { name: 'New' } });
+    const first = render(<Kept url="/api/r" />);
+    await waitFor(() => expect(kept()).toHaveTextContent('data Old'));
+    first.unmount();
+    clearResources(); // a reload: memory gone, the phone's saved copies stay
+    render(<Kept url="/api/r" />);
+    await waitFor(() => expect(kept()).toHaveTextContent(/data Old saved \d+/));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(kept()).toHaveTextContent('data New'));
+    expect(kept()).not.toHaveTextContent('saved');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a unit never seen opens by itself when the signal returns', async () => {
+    stubSteps(noSignal, { body: { name: 'Dana' } });
+    render(<Kept url="/api/later" />);
+    await waitFor(() => expect(kept()).toHaveTextContent('error offline'));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(kept()).toHaveTextContent('data Dana'));
   });
 });

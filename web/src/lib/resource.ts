@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError, apiGet } from './api.ts';
+import { findSavedAnswer, isOffline, saveAnswer } from './offline-store.ts';
 
 /**
  * A GET kept in memory by its URL, for the worker pages: what they need of a query cache (loading,
@@ -9,7 +10,11 @@ import { ApiError, apiGet } from './api.ts';
  */
 
 /** As React Query's: `isPending` (no answer yet, also while disabled), `isError`, `isSuccess` narrow `data`. */
-export type ResourceState<T> = { isFetching: boolean } & (
+/**
+ * `savedAt`: the data shown is the copy this phone saved at that time, because the network is
+ * gone (docs/product.md "Working without signal"); undefined for a fresh answer.
+ */
+export type ResourceState<T> = { isFetching: boolean; savedAt?: number } & (
   | { data: undefined; error: null; isPending: true; isError: false; isSuccess: false }
   | { data: T | undefined; error: unknown; isPending: false; isError: true; isSuccess: false }
   | { data: T; error: null; isPending: false; isError: false; isSuccess: true }
@@ -18,6 +23,11 @@ export type ResourceState<T> = { isFetching: boolean } & (
 export interface ResourceOptions {
   /** Whether to ask again after `failures` failed attempts (with back-off); by default never. */
   retry?: (failures: number, err: unknown) => boolean;
+  /**
+   * Keep every answer on the phone and, when the network is gone (not on a 4xx), show the kept one
+   * with its time; asked again by itself when the phone is back online or the tab is shown again.
+   */
+  keep?: boolean;
 }
 
 interface Entry {
@@ -26,6 +36,7 @@ interface Entry {
   /** Bumped per fetch: an older answer arriving late never overwrites a newer one. */
   generation: number;
   retry: NonNullable<ResourceOptions['retry']>;
+  keep: boolean;
 }
 
 /**
@@ -51,7 +62,7 @@ const cache = new Map<string, Entry>();
 function entryOf(url: string): Entry {
   let entry = cache.get(url);
   if (!entry) {
-    entry = { state: PENDING, listeners: new Set(), generation: 0, retry: noRetry };
+    entry = { state: PENDING, listeners: new Set(), generation: 0, retry: noRetry, keep: false };
     cache.set(url, entry);
   }
   return entry;
@@ -71,14 +82,29 @@ async function load(url: string) {
   for (let failures = 0; ;) {
     try {
       const data = await apiGet<unknown>(url);
+      if (entry.keep) saveAnswer(url, data);
       if (generation === entry.generation)
-        update(entry, { data, error: null, isPending: false, isError: false, isSuccess: true, isFetching: false });
+        update(entry, { data, error: null, isPending: false, isError: false, isSuccess: true, isFetching: false, savedAt: undefined });
       return;
     } catch (error) {
       failures++;
       if (generation !== entry.generation) return;
-      if (!entry.retry(failures, error)) {
-        update(entry, { error, isPending: false, isError: true, isSuccess: false, isFetching: false });
+      const saved = entry.keep && isOffline(error) ? findSavedAnswer(url) : undefined;
+      if (saved) {
+        // The saved copy at once; asking again goes on behind it (if the resource retries at all).
+        const again = entry.retry(failures, error) && navigator.onLine !== false;
+        update(entry, {
+          data: saved.data,
+          error: null,
+          isPending: false,
+          isError: false,
+          isSuccess: true,
+          isFetching: again,
+          savedAt: saved.at,
+        });
+        if (!again) return;
+      } else if (!entry.retry(failures, error) || (entry.keep && navigator.onLine === false)) {
+        update(entry, { error, isPending: false, isError: true, isSuccess: false, isFetching: false, savedAt: undefined });
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
@@ -91,7 +117,11 @@ async function load(url: string) {
 /** Reads `url` (null: disabled). Fetches once per URL until refetched or invalidated. */
 export function useResource<T>(url: string | null, options: ResourceOptions = {}): ResourceState<T> & { refetch: () => Promise<void> } {
   const entry = url ? entryOf(url) : undefined;
-  if (entry) entry.retry = options.retry ?? noRetry;
+  if (entry) {
+    entry.retry = options.retry ?? noRetry;
+    entry.keep = options.keep ?? false;
+  }
+  useEffect(watchSignal, []);
   const state = useSyncExternalStore(
     useCallback(
       (listener: () => void) => {
@@ -116,6 +146,7 @@ export function useResource<T>(url: string | null, options: ResourceOptions = {}
 export function prefetchResource(url: string, options: ResourceOptions = {}) {
   const entry = entryOf(url);
   entry.retry = options.retry ?? noRetry;
+  entry.keep = options.keep ?? false;
   if (!entry.state.isSuccess && !entry.state.isFetching) void load(url);
 }
 
@@ -133,7 +164,26 @@ export function invalidateResource(url: string) {
   else cache.delete(url);
 }
 
-/** Tests start from an empty cache. */
+/** Whether `url` shows a saved copy or failed for lack of network: worth asking again once the signal is back. */
+const stale = (entry: Entry) => entry.state.savedAt !== undefined || (entry.state.isError && isOffline(entry.state.error));
+
+/** What is shown from the phone's copy (or missing for lack of network) is asked again when the signal or the worker returns. */
+export function refreshStaleResources() {
+  for (const [url, entry] of cache) if (entry.keep && entry.listeners.size > 0 && !entry.state.isFetching && stale(entry)) void load(url);
+}
+
+const onVisible = () => {
+  if (document.visibilityState === 'visible') refreshStaleResources();
+};
+let watching = false;
+function watchSignal() {
+  if (watching) return;
+  watching = true;
+  window.addEventListener('online', refreshStaleResources);
+  document.addEventListener('visibilitychange', onVisible);
+}
+
+/** Tests start from an empty cache (what the phone saved stays, as after a reload: clearSavedForTests). */
 export function clearResources() {
   cache.clear();
 }

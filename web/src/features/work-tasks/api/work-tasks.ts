@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type {
   completeTaskInput,
@@ -9,28 +9,37 @@ import type {
 } from '../../../../../contract/worker.ts';
 import { prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
+import { rememberVisitedUnit } from '../../../lib/offline-store.ts';
 
 export const roomUrl = (roomId: string) => `/api/rooms-public/${encodeURIComponent(roomId)}`;
 /** Without a date the server answers for the project's own "today" (its time zone, not the phone's). */
 export const tasksUrl = (roomId: string) => `/api/scheduled-tasks-public/${encodeURIComponent(roomId)}`;
 
-// A dropped connection might become the unit by asking again; a 404 will not.
-const roomRetry = { retry: retryTransient(3) };
+// A dropped connection might become the unit by asking again; a 404 will not. Both are kept on
+// the phone and shown "as of" without signal (docs/product.md "Working without signal").
+const roomRetry = { retry: retryTransient(3), keep: true };
+const tasksOptions = { keep: true };
 
 /** Called before the page's code and words have arrived: the unit and its tasks load meanwhile. */
 export function prefetchWorkTasks(roomId: string) {
   prefetchResource(roomUrl(roomId), roomRetry);
-  prefetchResource(tasksUrl(roomId));
+  prefetchResource(tasksUrl(roomId), tasksOptions);
 }
 
 /** The unit, its project's name, whether the project accepts work, and the project's "today". */
 export function usePublicRoom(roomId: string | undefined) {
-  return useResource<PublicRoomDetails>(roomId ? roomUrl(roomId) : null, roomRetry);
+  const room = useResource<PublicRoomDetails>(roomId ? roomUrl(roomId) : null, roomRetry);
+  // A unit opened here can be typed on the QR page without signal (docs/product.md "Working without signal").
+  const fresh = room.isSuccess && room.savedAt === undefined ? room.data : undefined;
+  useEffect(() => {
+    if (fresh) rememberVisitedUnit(fresh);
+  }, [fresh]);
+  return room;
 }
 
 /** Today's tasks of the unit (docs/product.md "Data freshness": no retry; the worker sees "try again" instead). */
 export function usePublicTasks(roomId: string | undefined) {
-  return useResource<PublicTask[]>(roomId ? tasksUrl(roomId) : null);
+  return useResource<PublicTask[]>(roomId ? tasksUrl(roomId) : null, tasksOptions);
 }
 
 /** What is waiting in the outbox for this unit (survives reloads). */
@@ -39,14 +48,19 @@ export function usePendingWrites(roomId: string | undefined): OutboxEntry[] {
   return roomId ? all.filter((e) => e.roomId === roomId) : [];
 }
 
-export function completeTask(roomId: string, taskId: string, body: z.input<typeof completeTaskInput>) {
+/**
+ * Completes a stage. It carries the moment the worker pressed "complete" (or `body.completedAt`, the
+ * moment kept while its photo waited): sent later, it still counts for that time and day.
+ */
+export function completeTask(roomId: string, taskId: string, body: z.input<typeof completeTaskInput>, taskName?: string) {
   return enqueue({
     kind: 'complete',
     method: 'PUT',
     url: `/api/scheduled-tasks-complete/${encodeURIComponent(taskId)}`,
-    body,
+    body: { ...body, completedAt: body.completedAt ?? new Date().toISOString() },
     roomId,
     taskId,
+    label: taskName,
   });
 }
 
@@ -59,12 +73,13 @@ export function reportMeasurement(body: z.input<typeof measurementPublicInput>) 
 }
 
 /** Starting work is safe to repeat (a second call answers "continuing"), so it travels the outbox too. */
-export function startWorkSession(roomId: string, workerName: string, floorNumber?: string) {
+export function startWorkSession(roomId: string, workerName: string, floorNumber?: string, unitNumber?: string) {
   return enqueue({
     kind: 'session',
     method: 'POST',
     url: '/api/work-sessions',
     body: { roomId, workerName, floorNumber: floorNumber || undefined },
     roomId,
+    label: unitNumber,
   });
 }

@@ -100,6 +100,8 @@ export function forgetUploadedPhoto(taskId: string) {
 export interface CompletionIntent {
   notes: string | null;
   workerName: string;
+  /** When the worker pressed "complete" (ISO), sent as the completion's own time. */
+  completedAt?: string;
 }
 const INTENT_PREFIX = 'shalav.worker.complete-after-photo.';
 

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import { toast } from '../../../components/ui/toast.ts';
 import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
+import { clearPhotoWaiting, markPhotoWaiting } from '../../../lib/offline-photos.ts';
 import { completeTask } from '../api/work-tasks.ts';
 import { PhotoError, compressPhoto, photoErrorText, uploadPhoto } from './photo-upload.ts';
 import {
@@ -33,6 +34,7 @@ const PHOTO_RETRY_MS = 15_000;
 export function forgetTaskPhoto(taskId: string) {
   forgetUploadedPhoto(taskId);
   forgetCompletionIntent(taskId);
+  clearPhotoWaiting(taskId);
   void forgetWaitingPhoto(taskId);
 }
 
@@ -50,9 +52,10 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
   const fail = useCallback(
     (file: File, error: PhotoError) => {
       setPhoto({ status: 'error', file, error });
+      clearPhotoWaiting(task.id);
       toast({ title: photoErrorText(t, error), variant: 'destructive' });
     },
-    [t],
+    [t, task.id],
   );
 
   const upload = useCallback(
@@ -67,27 +70,37 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
         }
       }
       setPhoto({ status: 'uploading', file: ready, percent: 0 });
+      // A photo sent again (it met no signal before) is listed as sending meanwhile.
+      if (compressed) markPhotoWaiting({ taskId: task.id, roomId, label: task.name }, true);
       try {
         const photoUrl = await uploadPhoto(roomId, ready, (percent) => setPhoto((s) => (s.status === 'uploading' ? { ...s, percent } : s)));
         setPhoto({ status: 'done', file: ready, photoUrl });
         keepUploadedPhoto(task.id, photoUrl);
+        clearPhotoWaiting(task.id);
         void forgetWaitingPhoto(task.id);
         // The worker already pressed "complete" while the photo waited for signal: finish it now.
         const intent = findCompletionIntent(task.id);
         if (intent) {
           forgetCompletionIntent(task.id);
           setQueued(false);
-          void completeTask(roomId, task.id, { notes: intent.notes, photoUrl, workerName: intent.workerName });
+          // The stage was done when the worker pressed "complete", not when the photo got through.
+          void completeTask(
+            roomId,
+            task.id,
+            { notes: intent.notes, photoUrl, workerName: intent.workerName, completedAt: intent.completedAt },
+            task.name,
+          );
         }
         toast({ title: t('photo.uploaded'), variant: 'success' });
       } catch (err) {
         const error = err instanceof PhotoError ? err : new PhotoError('network', err);
         if (error.problem !== 'network') return fail(ready, error);
         setPhoto({ status: 'waiting', file: ready });
+        markPhotoWaiting({ taskId: task.id, roomId, label: task.name });
         void keepWaitingPhoto(task.id, ready);
       }
     },
-    [fail, roomId, setQueued, t, task.id],
+    [fail, roomId, setQueued, t, task.id, task.name],
   );
 
   // After a reload or a closed tab: the photo that was uploaded, or is still waiting for signal.
@@ -163,7 +176,7 @@ export function useTaskCompletion({
   const complete = async () => {
     if (busy) return;
     if (photo.status === 'waiting') {
-      keepCompletionIntent(task.id, { notes: notes.trim() || null, workerName });
+      keepCompletionIntent(task.id, { notes: notes.trim() || null, workerName, completedAt: new Date().toISOString() });
       setQueued(true);
       toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
       return;
@@ -173,11 +186,12 @@ export function useTaskCompletion({
       return;
     }
     setSending(true);
-    const status = await completeTask(roomId, task.id, {
-      notes: notes.trim() || null,
-      photoUrl: photo.status === 'done' ? photo.photoUrl : null,
-      workerName,
-    });
+    const status = await completeTask(
+      roomId,
+      task.id,
+      { notes: notes.trim() || null, photoUrl: photo.status === 'done' ? photo.photoUrl : null, workerName },
+      task.name,
+    );
     setSending(false);
     if (status === 'waiting') toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
   };

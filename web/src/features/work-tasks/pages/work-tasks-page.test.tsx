@@ -4,7 +4,9 @@ import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
-import { resetOutboxForTests } from '../../../lib/outbox.ts';
+import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.ts';
+import { clearSavedForTests } from '../../../lib/offline-store.ts';
+import { resetWaitingPhotosForTests } from '../../../lib/offline-photos.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
 
 // Two shared cores: give the page time to answer before a find gives up.
@@ -121,6 +123,8 @@ const cardOf = (name: string) => screen.getByText(name).closest('li')!;
 beforeEach(() => {
   serverDone.clear();
   resetOutboxForTests();
+  clearSavedForTests();
+  resetWaitingPhotosForTests();
   FakeXhr.all = [];
   compression.fn.mockClear();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -260,11 +264,16 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     expect(complete).toHaveAttribute('aria-disabled', 'false');
 
     fireEvent.change(within(cardOf('Wall tiles')).getByLabelText(/Notes/), { target: { value: 'north wall done' } });
+    const pressedAt = Date.now();
     fireEvent.click(complete);
     await findToast('Task completed successfully');
+    // The completion carries the moment the worker pressed "complete" (docs/product.md "Working without signal").
     expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([
-      { notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana' },
+      { notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana', completedAt: expect.any(String) as string },
     ]);
+    const sentAt = Date.parse((requestsTo(fetchMock, COMPLETE('t1'))[0] as { completedAt: string }).completedAt);
+    expect(sentAt).toBeGreaterThanOrEqual(pressedAt);
+    expect(sentAt).toBeLessThan(pressedAt + 2_000);
     expect(headersOf(fetchMock, COMPLETE('t1'))[0]['Idempotency-Key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
     await waitFor(() => expect(cardOf('Wall tiles')).toHaveAttribute('data-completed', 'true'));
   });
@@ -508,3 +517,86 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: /Back to scanning/ })).toHaveAttribute('href', '/qr-scan');
   });
 });
+
+describe('Work-tasks page without signal (docs/product.md "Working without signal")', { timeout: 15_000 }, () => {
+  const noSignal = (): MockResponse => {
+    throw new TypeError('Failed to fetch');
+  };
+  const offlineRoutes = {
+    [`GET /api/rooms-public/${ROOM_ID}`]: noSignal,
+    [TASKS_URL]: noSignal,
+    [COMPLETE('t2')]: noSignal,
+  };
+
+  it('shows the unit and tasks seen before "as of" their time; a stage completed offline stays waiting after a reload', async () => {
+    const seen = renderPage(asWorker);
+    await screen.findByText('Plaster');
+    expect(screen.queryByTestId('saved-as-of')).toBeNull();
+    seen.unmount();
+
+    const offline = renderPage(asWorker, offlineRoutes);
+    expect(await screen.findByText('Plaster')).toBeInTheDocument();
+    expect(screen.getByTestId('saved-as-of')).toHaveTextContent(/No signal – saved on this phone, as of \d{1,2}:\d{2}/);
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+    expect(await within(cardOf('Plaster')).findByText('Waiting for signal – will send automatically')).toBeInTheDocument();
+    expect(screen.getByTestId('outbox-panel')).toHaveTextContent('Waiting to send: 1');
+    offline.unmount();
+
+    reloadOutboxForTests();
+    renderPage(asWorker, offlineRoutes);
+    expect(
+      await within(await screen.findByText('Plaster').then((el) => el.closest('li')!)).findByText(
+        'Waiting for signal – will send automatically',
+      ),
+    ).toBeInTheDocument();
+    expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'false');
+    expect(screen.getByTestId('outbox-panel')).toHaveTextContent('Waiting to send: 1');
+  });
+
+  it('a unit never opened on this phone says so, and opens by itself when the signal returns', async () => {
+    // The phone knows it is offline: no asking again first.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderPage(asWorker, offlineRoutes);
+    expect(await screen.findByRole('heading', { name: 'This unit was not opened on this phone yet' })).toBeInTheDocument();
+    expect(screen.getByText('It opens by itself when the signal returns.')).toBeInTheDocument();
+
+    onLine.mockRestore();
+    renderPageRoutesOnline();
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Plaster')).toBeInTheDocument();
+  });
+
+  it('a stage another worker finished meanwhile: after the sync the panel says by whom and the list shows it done', async () => {
+    let online = false;
+    renderPage(asWorker, {
+      [COMPLETE('t2')]: () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        serverDone.add('t2');
+        return { status: 409, body: { code: 'task_already_completed', message: 'x', params: { workerName: 'Avi' } } };
+      },
+    });
+    await screen.findByText('Plaster');
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+    await within(cardOf('Plaster')).findByText('Waiting for signal – will send automatically');
+
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true'));
+    const panel = screen.getByTestId('outbox-panel');
+    expect(panel).toHaveTextContent('Not accepted: 1');
+    fireEvent.click(within(panel).getByRole('button', { expanded: false }));
+    expect(within(panel).getByTestId('outbox-refused')).toHaveTextContent('This task was already completed by Avi.');
+    fireEvent.click(within(panel).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByTestId('outbox-panel')).toBeNull());
+  });
+});
+
+/** The signal is back: the fake server answers as usual (same page still on screen). */
+function renderPageRoutesOnline() {
+  mockFetch({
+    [`GET /api/rooms-public/${ROOM_ID}`]: { body: room },
+    [TASKS_URL]: { body: [tiles, plaster, electric] },
+  });
+}

@@ -30,6 +30,9 @@ import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 import { refusalText } from '../lib/refusal.ts';
+import { OutboxPanel } from '../../../components/outbox-panel.tsx';
+import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
+import { isOffline } from '../../../lib/offline-store.ts';
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
 // download. The page fetches them when the phone is idle, so they are here when the signal is not.
@@ -232,6 +235,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
     <>
       <Header room={room} />
       <main className="mx-auto max-w-xl space-y-4 p-3 pb-10">
+        {tasks.savedAt !== undefined && <OutboxSavedNote at={tasks.savedAt} />}
         {tasks.isPending ? (
           <Loading label={t('loading')} />
         ) : tasks.isError ? (
@@ -349,6 +353,15 @@ export default function WorkTasksPage() {
   if (room.isPending) return <Loading label={t('loading')} />;
   if (room.isError) {
     const notFound = room.error instanceof ApiError && room.error.code === 'unit_not_found';
+    // Never opened on this phone and no signal: it opens by itself when the signal returns.
+    if (isOffline(room.error))
+      return (
+        <Notice icon={<NoSignalIcon className="h-12 w-12 text-amber-700" />} title={t('common:offline.neverSeenTitle')}>
+          <p role="status">{t('common:offline.neverSeen')}</p>
+          <BackToScan />
+          <OutboxPanel />
+        </Notice>
+      );
     return (
       <Notice icon={<WarningIcon className="h-12 w-12 text-red-700" />} title={notFound ? t('roomNotFound') : t('loadError')}>
         {!notFound && (
@@ -370,7 +383,7 @@ export default function WorkTasksPage() {
   }
 
   const start = async (name: string) => {
-    const status = await startWorkSession(unit.id, name, floorNumber);
+    const status = await startWorkSession(unit.id, name, floorNumber, unit.number);
     if (status === 'rejected') return false;
     rememberWorkerName(splitName(name));
     const next = new URLSearchParams(search);
@@ -384,6 +397,7 @@ export default function WorkTasksPage() {
     <div className={`min-h-dvh bg-slate-50 ${idle.warning ? 'pb-40' : ''}`}>
       {idle.warning && <InactivityBanner remainingMs={idle.remainingMs} onExtend={idle.extend} />}
       {workerName ? <MainStep room={unit} workerName={workerName} /> : <Welcome room={unit} onStart={start} />}
+      <OutboxPanel />
     </div>
   );
 }

@@ -2,9 +2,15 @@ import type { z } from 'zod';
 import type { PublicFacility, PublicRoom, workSessionResult } from '../../../../../contract/worker.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { invalidateResource, prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
+import { enqueue, newIdempotencyKey } from '../../../lib/outbox.ts';
+import { facilityByQrUrl, isOffline, rememberUnits, suggestSeenUnits } from '../../../lib/offline-store.ts';
 
-/** One retry for a dropped connection or a server hiccup. */
+/**
+ * One retry for a dropped connection or a server hiccup; the answers are kept on the phone and
+ * shown without signal (docs/product.md "Working without signal").
+ */
 const retry = retryTransient(2);
+const options = { retry, keep: true };
 
 export type WorkSessionResult = z.infer<typeof workSessionResult>;
 export interface StartWorkInput {
@@ -13,25 +19,38 @@ export interface StartWorkInput {
   floorNumber?: number;
 }
 
-export const facilityByQrUrl = (qrId: string) => `/api/facility/by-qr/${encodeURIComponent(qrId)}`;
+export { facilityByQrUrl };
 /** At most 10 units for what the worker typed, best match first; `q` empty: the first 10. */
 export const unitSearchUrl = (qrId: string, q: string) => `/api/rooms-public?${new URLSearchParams({ qrId, q })}`;
-export const searchUnits = (qrId: string, q: string, signal?: AbortSignal) => apiGet<PublicRoom[]>(unitSearchUrl(qrId, q), { signal });
+/**
+ * The server's suggestions, each answer added to the project's units seen on this phone; without
+ * signal the suggestions come from those (`offline: true`).
+ */
+export async function searchUnits(qrId: string, q: string, signal?: AbortSignal): Promise<{ units: PublicRoom[]; offline: boolean }> {
+  try {
+    const units = await apiGet<PublicRoom[]>(unitSearchUrl(qrId, q), { signal });
+    rememberUnits(qrId, units);
+    return { units, offline: false };
+  } catch (err) {
+    if (signal?.aborted || !isOffline(err)) throw err;
+    return { units: suggestSeenUnits(qrId, q), offline: true };
+  }
+}
 export const workerNamesUrl = (qrId: string) => `/api/worker-names?${new URLSearchParams({ qrId })}`;
 
 /** The project the printed QR id names; a 404 means the QR matches no project. */
 export function useFacilityByQr(qrId: string | null) {
-  return useResource<PublicFacility>(qrId ? facilityByQrUrl(qrId) : null, { retry });
+  return useResource<PublicFacility>(qrId ? facilityByQrUrl(qrId) : null, options);
 }
 
 /** Names of workers already known in this project, for the name suggestions. */
 export function useWorkerNames(qrId: string | null, enabled: boolean) {
-  return useResource<string[]>(enabled && qrId ? workerNamesUrl(qrId) : null, { retry });
+  return useResource<string[]>(enabled && qrId ? workerNamesUrl(qrId) : null, options);
 }
 
 /** Called before the page's code and words have arrived: the project loads meanwhile. */
 export function prefetchFacility(qrId: string) {
-  prefetchResource(facilityByQrUrl(qrId), { retry });
+  prefetchResource(facilityByQrUrl(qrId), options);
 }
 
 /** Half an hour later the project, its units and its workers may have changed. */
@@ -40,7 +59,17 @@ export function refreshProject(qrId: string) {
   invalidateResource(workerNamesUrl(qrId));
 }
 
-/** Starts (or continues) the worker's session on a unit: 201 new, 200 continuing. */
-export function startWork(input: StartWorkInput) {
-  return apiRequest<WorkSessionResult>('POST', '/api/work-sessions', input);
+/**
+ * Starts (or continues) the worker's session on a unit: 201 new, 200 continuing. Without signal the
+ * start waits in the outbox under the same Idempotency-Key (`'waiting'`) and the worker goes on.
+ */
+export async function startWork(input: StartWorkInput, unitNumber?: string): Promise<WorkSessionResult | 'waiting'> {
+  const key = newIdempotencyKey();
+  try {
+    return await apiRequest<WorkSessionResult>('POST', '/api/work-sessions', input, { headers: { 'Idempotency-Key': key } });
+  } catch (err) {
+    if (!isOffline(err)) throw err;
+    void enqueue({ key, kind: 'session', method: 'POST', url: '/api/work-sessions', body: input, roomId: input.roomId, label: unitNumber });
+    return 'waiting';
+  }
 }

@@ -10,6 +10,8 @@ export interface UnitSearch {
   units: PublicRoom[] | null;
   /** The (trimmed) text these suggestions answer. */
   query: string;
+  /** Without signal: the suggestions are the units seen on this phone. */
+  offline: boolean;
   error: unknown;
   retry: () => void;
 }
@@ -20,7 +22,7 @@ export interface UnitSearch {
  * its request is cancelled the moment the text changes.
  */
 export function useUnitSearch(qrId: string | null, text: string, enabled: boolean): UnitSearch {
-  const [state, setState] = useState<Omit<UnitSearch, 'retry'>>({ units: null, query: '', error: null });
+  const [state, setState] = useState<Omit<UnitSearch, 'retry'>>({ units: null, query: '', error: null, offline: false });
   const [attempt, setAttempt] = useState(0);
   const answered = useRef(false);
   const q = text.trim();
@@ -32,10 +34,10 @@ export function useUnitSearch(qrId: string | null, text: string, enabled: boolea
     const timer = setTimeout(
       () => {
         searchUnits(qrId, q, controller.signal).then(
-          (units) => {
+          ({ units, offline }) => {
             if (controller.signal.aborted) return;
             answered.current = true;
-            setState({ units, query: q, error: null });
+            setState({ units, query: q, error: null, offline });
           },
           (error: unknown) => {
             if (!controller.signal.aborted) setState((s) => ({ ...s, error }));
@@ -49,6 +51,15 @@ export function useUnitSearch(qrId: string | null, text: string, enabled: boolea
       controller.abort();
     };
   }, [qrId, q, enabled, attempt]);
+
+  // Suggestions from the phone's list are asked again from the server once the signal is back.
+  const offline = state.offline;
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline]);
 
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }

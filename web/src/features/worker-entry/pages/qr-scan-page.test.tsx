@@ -9,6 +9,8 @@ import errorsEn from '../../../locales/en/errors.json';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { suggestUnits } from '../../../../../contract/worker-rules.ts';
 import QrScanPage from './qr-scan-page.tsx';
+import commonEn from '../../../locales/en/common.json';
+import { outboxEntries, resetOutboxForTests } from '../../../lib/outbox.ts';
 
 /** The server's suggestions: the first 10 matches of `q` (its ranking is tested on the server). */
 const searchAnswer =
@@ -378,5 +380,66 @@ describe('/qr-scan inactivity', () => {
     expect(screen.queryByText(en.idle.warning)).toBeNull();
     act(() => void vi.advanceTimersByTime(29 * 60_000));
     expect(screen.queryByText(en.idle.closed)).toBeNull();
+  });
+});
+
+describe('/qr-scan without signal (docs/product.md "Working without signal")', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetOutboxForTests();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetOutboxForTests();
+  });
+  const noSignal = (): MockResponse => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it('suggests the units seen on this phone, and "start work" waits in the outbox while the worker goes on to the unit', async () => {
+    const user = userEvent.setup();
+    const seen = setup();
+    await chooseEnglish(user);
+    seen.unmount();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = mockFetch({
+      'GET /api/facility/by-qr/qr-1': noSignal,
+      'GET /api/rooms-public': noSignal,
+      'GET /api/worker-names': noSignal,
+      'POST /api/work-sessions': noSignal,
+    });
+    renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
+    await chooseEnglish(user);
+    expect(screen.getByText(en.projectName.replace('{{name}}', 'Migdal Ha-Yam'))).toBeInTheDocument();
+    expect(screen.getByTestId('saved-as-of')).toHaveTextContent(/as of \d{1,2}:\d{2}/);
+    expect(screen.getByText(commonEn.offline.seenUnits)).toBeInTheDocument();
+
+    await user.type(screen.getByTestId('unit-input'), 'c20');
+    expect(await screen.findByTestId('unit-selected')).toHaveTextContent('C205');
+    await user.type(screen.getByTestId('first-name-input'), 'Moshe');
+    await user.click(startButton());
+
+    await findToast(commonEn.offline.startWaiting);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/work-tasks/u3?workerName=Moshe&floorNumber=2');
+    expect(outboxEntries()).toMatchObject([
+      { kind: 'session', roomId: 'u3', label: 'C205', body: { roomId: 'u3', workerName: 'Moshe', floorNumber: 2 } },
+    ]);
+    // The outbox sends it under the key of the attempt that met no signal.
+    const sent = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+    expect(((sent[0][1] as RequestInit).headers as Record<string, string>)['Idempotency-Key']).toBe(outboxEntries()[0].key);
+  });
+
+  it('a 4xx refusal of "start work" is not taken for no signal: nothing waits, the form says why', async () => {
+    const user = userEvent.setup();
+    setup({ session: { status: 403, body: { code: 'project_inactive', message: 'x' } } });
+    await chooseEnglish(user);
+    await user.type(screen.getByTestId('unit-input'), '205');
+    await screen.findByTestId('unit-selected');
+    await user.type(screen.getByTestId('first-name-input'), 'Moshe');
+    await user.click(startButton());
+    await findToast(en.errors.inactive);
+    expect(outboxEntries()).toEqual([]);
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ import { StartWorkForm, type StartWorkValues } from '../components/start-work-fo
 import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../../../lib/worker-memory.ts';
 import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
 import { startOutbox } from '../../../lib/outbox.ts';
+import { OutboxPanel } from '../../../components/outbox-panel.tsx';
+import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
 
 /** Where the worker goes after starting: the unit's task page, name and floor pre-filled. */
 export function workTasksUrl(roomId: string, workerName: string, floorNumber: number | null | undefined) {
@@ -71,11 +73,15 @@ function useStartWork(qrId: string | null, wording: 'rooms' | undefined, retryUn
     const workerName = fullName(name);
     setStarting('sending');
     try {
-      const result = await postWorkSession({ roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) });
+      const result = await postWorkSession(
+        { roomId: unit.id, workerName, ...(floorNumber !== undefined ? { floorNumber } : {}) },
+        unit.number,
+      );
       setStarting('sent');
       rememberWorkerName(name);
-      // The server speaks English; the worker reads their own language.
-      toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
+      // The server speaks English; the worker reads their own language. Without signal the start waits in the outbox.
+      if (result === 'waiting') toast({ title: t('common:offline.startWaiting') });
+      else toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
       navigate(workTasksUrl(unit.id, workerName, floorNumber ?? unit.floor));
     } catch (err) {
       setStarting('idle');
@@ -187,7 +193,7 @@ export default function QrScanPage() {
         {t('errors.inactive')}
       </BlockingNotice>
     );
-  } else if (rooms.units && rooms.units.length === 0 && rooms.query === '') {
+  } else if (rooms.units && rooms.units.length === 0 && rooms.query === '' && !rooms.offline) {
     content = (
       <BlockingNotice icon={<InboxIcon />} tone="warning" onBack={back}>
         {t('errors.noUnits', { context: wording })}
@@ -230,8 +236,15 @@ export default function QrScanPage() {
       </header>
       <main className="mx-auto flex w-full max-w-lg flex-1 flex-col px-4 pt-4">
         {step === 2 && !idle.expired && <h1 className="sr-only">{t('title')}</h1>}
+        {step === 2 && facility.savedAt !== undefined && <OutboxSavedNote at={facility.savedAt} />}
+        {step === 2 && rooms.offline && (
+          <p role="status" className="mt-2 text-sm font-semibold text-amber-900">
+            {t('common:offline.seenUnits')}
+          </p>
+        )}
         {content}
       </main>
+      <OutboxPanel />
     </div>
   );
 }
