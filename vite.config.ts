@@ -51,9 +51,9 @@ function htmlPages(): Plugin {
 const WORKER_KIT = [
   /\/node_modules\/(react|react-dom|scheduler|i18next)\//,
   /\/web\/src\/worker-app\/worker-shell\.tsx$/,
-  /\/web\/src\/lib\/(api|i18n|i18n-react|idle|navigation|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
-  /\/web\/src\/components\/(language-select|ui\/(button|field|icons|spinner|toast))\.tsx?$/,
-  /\/contract\/(constants|worker-pages|worker-rules)\.ts$/,
+  /\/web\/src\/lib\/(api|error-text|i18n|i18n-react|idle|navigation|offline-photos|offline-store|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
+  /\/web\/src\/components\/(language-select|outbox-panel|outbox-saved-note|ui\/(button|field|icons|spinner|toast))\.tsx?$/,
+  /\/contract\/(constants|project-types|worker-pages|worker-rules)\.ts$/,
 ];
 
 export default defineConfig({
@@ -64,6 +64,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the worker pages support preloads modules itself: no polyfill in their first download.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       input: { main: 'web/index.html', 'qr-scan': 'web/qr-scan.html', 'work-tasks': 'web/work-tasks.html' },
       output: { codeSplitting: { groups: [{ name: 'worker-kit', test: (id: string) => WORKER_KIT.some((re) => re.test(id)) }] } },

@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './index.css';
-import { initI18n } from './lib/i18n.ts';
+import { addLocaleLoaders, initI18n } from './lib/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 
+// Every namespace of the signed-in app (the worker pages know only their own four).
+addLocaleLoaders(import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json'));
 initI18n();
 const router = createRouter();
 

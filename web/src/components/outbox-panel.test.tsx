@@ -52,7 +52,7 @@ describe('OutboxPanel', () => {
     });
     expect(bar()).toHaveTextContent('Waiting to send: 3');
     open();
-    const items = within(bar()).getAllByRole('listitem');
+    const items = await within(bar()).findAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'Complete stage PlasterWaiting for signal – will send automatically',
       'Start work on unit A12Waiting for signal – will send automatically',
@@ -68,7 +68,7 @@ describe('OutboxPanel', () => {
     renderPanel();
     act(() => void complete('t1', 'Plaster'));
     open();
-    expect(within(bar()).getByRole('listitem')).toHaveTextContent('Sending…');
+    expect(await within(bar()).findByRole('listitem')).toHaveTextContent('Sending…');
   });
 
   it('keeps a refusal, also one from before a reload, with its reason in the worker language until OK', async () => {
@@ -79,7 +79,7 @@ describe('OutboxPanel', () => {
     const panel = screen.getByTestId('outbox-panel');
     expect(panel).toHaveTextContent('לא התקבלו: 1');
     fireEvent.click(within(panel).getByRole('button', { expanded: false }));
-    const item = within(panel).getByTestId('outbox-refused');
+    const item = await within(panel).findByTestId('outbox-refused');
     expect(item).toHaveTextContent('השלמת שלב Plaster');
     expect(item).toHaveTextContent('אבי');
     expect(item).not.toHaveTextContent('SERVER ENGLISH');

@@ -4,14 +4,30 @@ import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../../../cont
 
 export const LANGUAGE_STORAGE_KEY = 'shalav.language';
 
-/** Each locale file is its own chunk: a worker downloads only the language and namespaces in use. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+/**
+ * Each locale file is its own chunk: a worker downloads only the language and namespaces in use.
+ * Only the worker pages' namespaces are known here — the list of every file's chunk would add ~2 KB
+ * to the worker pages' first download (docs/decisions/009-worker-entries.md); the signed-in app
+ * adds the rest with `addLocaleLoaders`.
+ */
+const loaders: LocaleLoaders = {};
+addLocaleLoaders(import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,errors,qrScan,workTasks}.json'));
+
+/** More locale files, keyed by any path ending in `<language>/<namespace>.json`. */
+export function addLocaleLoaders(more: LocaleLoaders) {
+  for (const [file, load] of Object.entries(more)) {
+    const m = /([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (m) loaders[`${m[1]}/${m[2]}`] = load;
+  }
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
+    const load = loaders[`${language}/${namespace}`];
     if (!load) return callback(new Error(`missing locale file ${language}/${namespace}`), false);
     load().then(
       (m) => callback(null, m.default),

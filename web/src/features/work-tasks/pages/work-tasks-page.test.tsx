@@ -587,7 +587,7 @@ describe('Work-tasks page without signal (docs/product.md "Working without signa
     const panel = screen.getByTestId('outbox-panel');
     expect(panel).toHaveTextContent('Not accepted: 1');
     fireEvent.click(within(panel).getByRole('button', { expanded: false }));
-    expect(within(panel).getByTestId('outbox-refused')).toHaveTextContent('This task was already completed by Avi.');
+    expect(await within(panel).findByTestId('outbox-refused')).toHaveTextContent('This task was already completed by Avi.');
     fireEvent.click(within(panel).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByTestId('outbox-panel')).toBeNull());
   });
