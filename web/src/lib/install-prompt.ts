@@ -99,3 +99,8 @@ export async function promptInstall(): Promise<void> {
   await event.prompt();
   await event.userChoice;
 }
+
+/** Tests only: forget the browser's prompt. */
+export function resetInstallPromptForTests() {
+  deferred = null;
+}
