@@ -80,6 +80,8 @@ function workerOffline(): Plugin {
       const sw = code.replaceAll('__PRECACHE__', JSON.stringify(list)).replaceAll('__VERSION__', JSON.stringify(version));
       if (/\b(import|export)\b/.test(sw)) throw new Error('service-worker.ts must import nothing: it is not bundled');
       fs.writeFileSync(path.join(outDir, 'sw.js'), sw);
+      // For bench/worker.ts: what a phone downloads before the worker app works offline.
+      fs.writeFileSync(path.join(outDir, '.vite/precache.json'), JSON.stringify({ version, files: list }, null, 2));
     },
   };
 }
