@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { workerPageFile } from './contract/worker-pages.ts';
+import { workerPageFile, WORKER_PAGE_FILES } from './contract/worker-pages.ts';
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES } from './contract/constants.ts';
+import { precacheList, webManifestPath, type ViteManifest } from './web/src/worker-app/precache-list.ts';
 
 /**
  * The worker pages are HTML entries of their own (docs/decisions/009-worker-entries.md). The server
@@ -22,6 +26,66 @@ function workerPagesInDev(): Plugin {
   };
 }
 
+/** The worker pages' icons in web/public/icons (docs/decisions/022-offline-worker-app.md "Install"). */
+const ICONS = [
+  { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+
+/**
+ * The worker app, installable and opening without signal (docs/decisions/022-offline-worker-app.md):
+ * after the build, one web manifest per language (its name in that language, common.json
+ * "install") and dist/web/sw.js — web/src/worker-app/service-worker.ts with the precache list read
+ * from Vite's manifest and a version that changes whenever any stored file does.
+ */
+function workerOffline(): Plugin {
+  let outDir = '';
+  return {
+    name: 'shalav-worker-offline',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+      for (const lng of LOCALES) {
+        const common = JSON.parse(fs.readFileSync(new URL(`./web/src/locales/${lng}/common.json`, import.meta.url), 'utf8')) as {
+          install: { appName: string; shortName: string };
+        };
+        const webManifest = {
+          name: common.install.appName,
+          short_name: common.install.shortName,
+          lang: lng,
+          dir: RTL_LOCALES.includes(lng) ? 'rtl' : 'ltr',
+          start_url: '/qr-scan',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#1d4ed8',
+          background_color: '#f8fafc',
+          icons: ICONS,
+        };
+        fs.writeFileSync(path.join(outDir, webManifestPath(lng)), `${JSON.stringify(webManifest, null, 2)}\n`);
+      }
+      const list = precacheList(
+        manifest,
+        ICONS.map((i) => i.src),
+      );
+      const hash = crypto.createHash('sha256');
+      for (const url of list) hash.update(url).update(fs.readFileSync(path.join(outDir, url)));
+      const source = fs.readFileSync(new URL('./web/src/worker-app/service-worker.ts', import.meta.url), 'utf8');
+      const { code } = await transformWithOxc(source, 'service-worker.ts');
+      const version = hash.digest('hex').slice(0, 16);
+      const sw = code.replaceAll('__PRECACHE__', JSON.stringify(list)).replaceAll('__VERSION__', JSON.stringify(version));
+      if (/\b(import|export)\b/.test(sw)) throw new Error('service-worker.ts must import nothing: it is not bundled');
+      fs.writeFileSync(path.join(outDir, 'sw.js'), sw);
+      // For bench/worker.ts: what a phone downloads before the worker app works offline.
+      fs.writeFileSync(path.join(outDir, '.vite/precache.json'), JSON.stringify({ version, files: list }, null, 2));
+    },
+  };
+}
+
 /**
  * Each HTML entry (index.html, qr-scan.html, work-tasks.html) holds only its script tag; the page
  * around it — head, splash painted before any script arrives — is web/page-template.html, once.
@@ -37,7 +101,15 @@ function htmlPages(): Plugin {
       handler(html, ctx) {
         const script = /<script\b[^>]*>\s*<\/script>/.exec(html)?.[0];
         if (!script) throw new Error(`${ctx.filename}: no entry <script> for web/page-template.html`);
-        return template.replace('<!--entry-->', script);
+        // Only the worker pages are an installable app (docs/decisions/022-offline-worker-app.md).
+        const isWorkerPage = Object.values(WORKER_PAGE_FILES).includes(path.basename(ctx.filename));
+        const page = isWorkerPage
+          ? template.replace(
+              '</head>',
+              `  <link rel="manifest" href="${webManifestPath(DEFAULT_LOCALE)}" />\n    <link rel="apple-touch-icon" href="/icons/icon-192.png" />\n  </head>`,
+            )
+          : template;
+        return page.replace('<!--entry-->', script);
       },
     },
   };
@@ -50,15 +122,15 @@ function htmlPages(): Plugin {
  */
 const WORKER_KIT = [
   /\/node_modules\/(react|react-dom|scheduler|i18next)\//,
-  /\/web\/src\/worker-app\/worker-shell\.tsx$/,
-  /\/web\/src\/lib\/(api|error-text|i18n|i18n-react|idle|navigation|offline-photos|offline-store|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
+  /\/web\/src\/worker-app\/(worker-shell|register-service-worker|precache-list)\.tsx?$/,
+  /\/web\/src\/lib\/(api|error-text|i18n|i18n-react|idle|install-prompt|navigation|offline-photos|offline-store|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
   /\/web\/src\/components\/(language-select|outbox-panel|outbox-saved-note|ui\/(button|field|icons|spinner|toast))\.tsx?$/,
   /\/contract\/(constants|project-types|worker-pages|worker-rules)\.ts$/,
 ];
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), htmlPages(), workerPagesInDev()],
+  plugins: [react(), tailwindcss(), htmlPages(), workerPagesInDev(), workerOffline()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -3,6 +3,8 @@
  * 1. initial JavaScript of /qr-scan and /work-tasks/{id} (gzip) beside the manager map's — goal ≤ 100 KB,
  *    none of the manager code;
  * 2. Lighthouse mobile performance score of both worker pages on the built app — goal ≥ 95;
+ * 4. everything a phone downloads before the worker app opens offline (the service worker's precache
+ *    list, docs/decisions/022-offline-worker-app.md) — goal ≤ 250 KB gzip — and sw.js itself;
  * 3. GET /api/scheduled-tasks-public throughput beside a bare Fastify route running the same query
  *    on the same database — goal ≥ 0.6×.
  * Needs `npm run build` first (dist/web).
@@ -75,6 +77,29 @@ const heavy = [...workerFiles].flatMap((f) => {
 console.log(
   `worker pages load React Router, React Query or Radix dialogs/toasts up front: ${heavy.length ? `YES (${[...new Set(heavy.map((x) => x.split('node_modules/')[1].split('/dist')[0]))].join(', ')})` : 'no'}`,
 );
+
+// 4. Offline: the service worker stores this list at install (written by vite.config.ts, workerOffline).
+const precacheFile = path.join(webRoot, '.vite/precache.json');
+if (fs.existsSync(precacheFile)) {
+  const { files } = JSON.parse(fs.readFileSync(precacheFile, 'utf8')) as { files: string[] };
+  const sizes = files.map((url) => ({ url, gzip: gzipSize(url.slice(1)), brotli: brotliSize(url.slice(1)) }));
+  const sum = (key: 'gzip' | 'brotli') => sizes.reduce((total, s) => total + s[key], 0);
+  const words = sizes.filter((s) => /\/assets\/(common|errors|qrScan|workTasks)-/.test(s.url));
+  console.log('\nOffline worker app: everything stored before it works with no signal — goal ≤ 250 KB gzip');
+  console.log(
+    `precache             | ${fmt(sum('gzip') / 1024)} |     ${fmt(sum('brotli') / 1024)} | ${files.length} (of which words, 7 languages: ${fmt(words.reduce((t, s) => t + s.gzip, 0) / 1024)} KB gz)`,
+  );
+  console.log(`sw.js                | ${fmt(gzipSize('sw.js') / 1024)} |     ${fmt(brotliSize('sw.js') / 1024)} | 1`);
+  console.log(
+    `largest: ${[...sizes]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5)
+      .map((s) => `${s.url} ${fmt(s.gzip / 1024).trim()} KB`)
+      .join(', ')}`,
+  );
+} else {
+  console.log('\nOffline worker app: dist/web/.vite/precache.json missing (built without the service worker?)');
+}
 
 // 3 (and the data for 2). One project, one unit with the seven stages.
 async function seed(db: Db) {

@@ -16,6 +16,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'qr-scan.html'), '<!doctype html><div id="root" data-entry="qr-scan"></div>');
   fs.writeFileSync(path.join(webRoot, 'work-tasks.html'), '<!doctype html><div id="root" data-entry="work-tasks"></div>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
+  fs.writeFileSync(path.join(webRoot, 'sw.js'), `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`);
+  fs.writeFileSync(path.join(webRoot, 'manifest-he.webmanifest'), JSON.stringify({ name: 'שלב', start_url: '/qr-scan' }));
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress-assets.ts', webRoot]);
   ctx = await createTestApp({ config: { webRoot } });
 });
@@ -61,5 +63,26 @@ describe('the built web app', () => {
     }
     const other = await ctx.app.inject({ method: 'GET', url: '/qr-scanner' });
     expect(other.body).not.toContain('data-entry');
+  });
+
+  it('sends the service worker fresh on every check, as JavaScript, and the web manifest as one', async () => {
+    // docs/decisions/022-offline-worker-app.md: a cached sw.js would keep phones on an old version.
+    for (const encoding of ['gzip, br', undefined]) {
+      const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    }
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest-he.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the worker pages register their service worker and web manifest under the CSP', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/qr-scan' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'/);
   });
 });

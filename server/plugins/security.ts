@@ -15,7 +15,9 @@ export function helmetOptions(config: Pick<FastifyInstance['config'], 'env'>): F
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
+        // The worker pages' service worker and web manifest (docs/decisions/022-offline-worker-app.md).
         workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -4,11 +4,13 @@ import { Direction } from 'radix-ui';
 import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
 import { currentToast, subscribeToast } from '../components/ui/toast.ts';
 import { installDeviceHeader } from '../lib/device-id.ts';
-import { dirOf, initI18n } from '../lib/i18n.ts';
+import { dirOf, initI18n, storedLanguage } from '../lib/i18n.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { whenIdle } from '../lib/idle.ts';
+import { captureInstallPrompt, installSettled } from '../lib/install-prompt.ts';
 import { useHref } from '../lib/navigation.ts';
 import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
+import { followManifestLanguage, registerServiceWorker } from './register-service-worker.ts';
 
 /**
  * The worker pages' own application (docs/decisions/009-worker-entries.md): each worker page is an
@@ -29,6 +31,9 @@ const loaders: Record<WorkerPage, () => Promise<PageModule>> = {
 // (when the phone is idle, or at once when a toast is already waiting).
 const loadToaster = () => import('../components/ui/toaster.tsx');
 const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+// The install offer waits for the first completed stage (docs/decisions/022-offline-worker-app.md).
+const loadInstallOffer = () => import('../components/install-offer.tsx');
+const InstallOffer = lazy(() => loadInstallOffer().then((m) => ({ default: m.InstallOffer })));
 
 /**
  * Mounted with the page (same Suspense boundary, so after its words arrived): once the phone is
@@ -39,7 +44,8 @@ function WhenIdleAfterPage({ onIdle }: { onIdle: () => void }) {
   useEffect(() => {
     return whenIdle(() => {
       onIdle();
-      [...Object.values(loaders), loadToaster].forEach((load) => void load().catch(() => undefined));
+      registerServiceWorker();
+      [...Object.values(loaders), loadToaster, loadInstallOffer].forEach((load) => void load().catch(() => undefined));
     });
     // Once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -67,6 +73,11 @@ function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
           <Toaster />
         </Suspense>
       )}
+      {idle && !installSettled() && (
+        <Suspense fallback={null}>
+          <InstallOffer />
+        </Suspense>
+      )}
     </Direction.Provider>
   );
 }
@@ -81,7 +92,10 @@ export interface WorkerEntry {
 }
 
 export function startWorkerApp({ eager, namespaces, prefetch }: WorkerEntry) {
-  initI18n(undefined, namespaces);
+  const i18n = initI18n(undefined, namespaces);
+  followManifestLanguage(storedLanguage());
+  i18n.on('languageChanged', followManifestLanguage);
+  captureInstallPrompt();
   // Before the first request: the server counts its limits per phone (docs/decisions/012-worker-rate-limits.md).
   installDeviceHeader();
   prefetch?.();
