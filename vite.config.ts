@@ -73,7 +73,8 @@ function workerOffline(): Plugin {
         ICONS.map((i) => i.src),
       );
       const hash = crypto.createHash('sha256');
-      for (const url of list) hash.update(url).update(fs.readFileSync(path.join(outDir, url)));
+      for (const url of [...list.files, ...Object.values(list.words).flat()])
+        hash.update(url).update(fs.readFileSync(path.join(outDir, url)));
       const source = fs.readFileSync(new URL('./web/src/worker-app/service-worker.ts', import.meta.url), 'utf8');
       const { code } = await transformWithOxc(source, 'service-worker.ts');
       const version = hash.digest('hex').slice(0, 16);
@@ -81,7 +82,7 @@ function workerOffline(): Plugin {
       if (/\b(import|export)\b/.test(sw)) throw new Error('service-worker.ts must import nothing: it is not bundled');
       fs.writeFileSync(path.join(outDir, 'sw.js'), sw);
       // For bench/worker.ts: what a phone downloads before the worker app works offline.
-      fs.writeFileSync(path.join(outDir, '.vite/precache.json'), JSON.stringify({ version, files: list }, null, 2));
+      fs.writeFileSync(path.join(outDir, '.vite/precache.json'), JSON.stringify({ version, ...list }, null, 2));
     },
   };
 }

@@ -52,7 +52,7 @@ const manifest: ViteManifest = {
 
 describe('the worker pages precache list', () => {
   it('holds both pages and every chunk they load, at once or later, with their CSS and worker files', () => {
-    const list = precacheList(manifest, ['/icons/icon-192.png']);
+    const list = precacheList(manifest, ['/icons/icon-192.png']).files;
     expect(list.slice(0, 2)).toEqual(['/qr-scan.html', '/work-tasks.html']);
     for (const file of [
       '/assets/qr-scan-1.js',
@@ -76,20 +76,29 @@ describe('the worker pages precache list', () => {
     expect(new Set(list).size).toBe(list.length);
   });
 
-  it("holds the worker pages' words in all seven languages and a web manifest for each", () => {
-    const list = precacheList(manifest, []);
+  it("holds the worker pages' words apart for each of the seven languages, and a web manifest for each", () => {
+    const { files, words } = precacheList(manifest, []);
     for (const lng of LOCALES) {
-      for (const ns of ['common', 'errors', 'qrScan', 'workTasks']) expect(list, `${lng}/${ns}`).toContain(`/assets/${ns}-${lng}.js`);
-      expect(list).toContain(`/manifest-${lng}.webmanifest`);
+      expect(words[lng], lng).toEqual(['common', 'errors', 'qrScan', 'workTasks'].map((ns) => `/assets/${ns}-${lng}.js`).sort());
+      expect(files).toContain(`/manifest-${lng}.webmanifest`);
     }
+    // A phone stores one language's words, not seven.
+    expect(files.filter((f) => /\/(common|errors|qrScan|workTasks)-/.test(f))).toEqual([]);
+  });
+
+  it("refuses a build where a language lacks some of the worker pages' words", () => {
+    const dropped = 'src/locales/am/qrScan.json';
+    const kit = manifest['_worker-kit.js'];
+    const rest = { ...manifest, '_worker-kit.js': { ...kit, dynamicImports: kit.dynamicImports?.filter((k) => k !== dropped) } };
+    expect(() => precacheList(rest, [])).toThrow(/missing for am/);
   });
 
   it("never holds the manager app: its entry, its pages or its pages' words", () => {
-    const assets = workerAssetsOf(manifest);
+    const assets = [...workerAssetsOf(manifest).files, ...Object.values(workerAssetsOf(manifest).words).flat()];
     expect(assets).not.toContain('/assets/main-1.js');
     expect(assets).not.toContain('/assets/room-map-page-1.js');
     expect(assets.filter((f) => /\/(rooms|admin)-/.test(f))).toEqual([]);
-    expect(precacheList(manifest, [])).not.toContain('/index.html');
+    expect(precacheList(manifest, []).files).not.toContain('/index.html');
   });
 
   it('refuses a manifest that names a chunk it does not hold, rather than store an incomplete app', () => {

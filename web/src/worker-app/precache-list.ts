@@ -4,10 +4,10 @@ import { WORKER_PAGE_FILES } from '../../../contract/worker-pages.ts';
 /**
  * What the service worker stores at install (docs/decisions/022-offline-worker-app.md): the two
  * worker pages, every chunk they load — at once or later (dialogs, toaster, the other page, photo
- * compression and its worker, the scanner) — and their words in every language. Built from Vite's
- * manifest, so a new lazy chunk of a worker page is stored without anyone listing it. The manager
- * app is never stored: its entry is not a root of the walk, and of the locale files every page can
- * load only the worker pages' namespaces are kept.
+ * compression and its worker, the scanner) — and their words in the worker's language (another
+ * language is stored when the worker switches to it). Built from Vite's manifest, so a new lazy
+ * chunk of a worker page is stored without anyone listing it. The manager app is never stored: its
+ * entry is not a root of the walk, and of the locale files only the worker pages' namespaces count.
  */
 
 /** One record of dist/web/.vite/manifest.json. */
@@ -31,32 +31,58 @@ const LOCALE_FILE = /(?:^|\/)locales\/([^/]+)\/([^/]+)\.json$/;
 /** The web manifests, one per language (docs/decisions/022-offline-worker-app.md "Install"). */
 export const webManifestPath = (lng: string) => `/manifest-${lng}.webmanifest`;
 
+/** The built files the worker pages may load: their words per language, everything else in `files`. */
+export interface WorkerAssets {
+  files: string[];
+  words: Record<string, string[]>;
+}
+
 /** Every built file the worker pages may load, as absolute paths, in a stable order. */
-export function workerAssetsOf(manifest: ViteManifest): string[] {
+export function workerAssetsOf(manifest: ViteManifest): WorkerAssets {
   const seen = new Set<string>();
   const files = new Set<string>();
+  const words: Record<string, string[]> = {};
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`Vite manifest: no record "${key}"`);
     const locale = LOCALE_FILE.exec(key);
-    if (locale && !WORKER_NAMESPACES.includes(locale[2])) return;
+    if (locale) {
+      if (WORKER_NAMESPACES.includes(locale[2])) (words[locale[1]] ??= []).push(`/${chunk.file}`);
+      return;
+    }
     if (!chunk.file.endsWith('.html')) files.add(`/${chunk.file}`);
     for (const f of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${f}`);
     for (const k of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(k);
   };
   for (const entry of Object.values(WORKER_PAGE_FILES)) visit(entry);
-  return [...files].sort();
+  for (const list of Object.values(words)) list.sort();
+  return { files: [...files].sort(), words };
 }
 
-/** The service worker's whole list: pages, chunks, the favicon, icons and every language's web manifest. */
-export function precacheList(manifest: ViteManifest, icons: string[]): string[] {
-  return [
-    ...Object.values(WORKER_PAGE_FILES).map((f) => `/${f}`),
-    ...workerAssetsOf(manifest),
-    '/favicon.svg',
-    ...icons,
-    ...LOCALES.map(webManifestPath),
-  ];
+/** The service worker's lists: what every phone stores, and each language's words on top. */
+export interface PrecacheLists {
+  files: string[];
+  words: Record<string, string[]>;
 }
+
+/** Pages, chunks, the favicon, icons and every language's web manifest; the words by language. */
+export function precacheList(manifest: ViteManifest, icons: string[]): PrecacheLists {
+  const assets = workerAssetsOf(manifest);
+  const missing = LOCALES.filter((lng) => (assets.words[lng]?.length ?? 0) < WORKER_NAMESPACES.length);
+  if (missing.length) throw new Error(`Vite manifest: the worker pages' words are missing for ${missing.join(', ')}`);
+  return {
+    files: [
+      ...Object.values(WORKER_PAGE_FILES).map((f) => `/${f}`),
+      ...assets.files,
+      '/favicon.svg',
+      ...icons,
+      ...LOCALES.map(webManifestPath),
+    ],
+    words: assets.words,
+  };
+}
+
+/** The service worker's address: it stores the words of the language it is registered for. */
+export const serviceWorkerUrl = (lng: string) => `/sw.js?${new URLSearchParams({ lng })}`;

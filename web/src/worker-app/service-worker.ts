@@ -3,7 +3,9 @@
  * no signal (docs/product.md "Working without signal"). Built by vite.config.ts (workerOffline) into
  * dist/web/sw.js with its precache list and version filled in; it imports nothing.
  *
- * - Install: store every file of the list (web/src/worker-app/precache-list.ts) in this version's cache.
+ * - Install: store every file of the list (web/src/worker-app/precache-list.ts) in this version's
+ *   cache, with the words of the language in its address (`/sw.js?lng=he`); the page registers it
+ *   again under another address when the worker changes language.
  * - /qr-scan and /work-tasks/*: the network first (≈ 3 s), else this version's stored page.
  * - Every other GET of this origin: the stored copy when there is one, else the network.
  * - /api/* and /objects/*: never touched — the pages keep the data they have seen.
@@ -27,12 +29,16 @@ interface ServiceWorkerScope {
   readonly location: Location;
 }
 
-declare const __PRECACHE__: string[];
+declare const __PRECACHE__: { files: string[]; words: Record<string, string[]> };
 declare const __VERSION__: string;
 
 const sw = self as unknown as ServiceWorkerScope;
 const PREFIX = 'shalav-worker-';
-const CACHE = `${PREFIX}${__VERSION__}`;
+const requested = new URL(sw.location.href).searchParams.get('lng') ?? '';
+/** The language whose words are stored; an unknown one is Hebrew, the app's default. */
+const LANGUAGE = requested in __PRECACHE__.words ? requested : 'he';
+const CACHE = `${PREFIX}${__VERSION__}-${LANGUAGE}`;
+const FILES = [...__PRECACHE__.files, ...__PRECACHE__.words[LANGUAGE]];
 const NAVIGATION_TIMEOUT_MS = 3000;
 
 /** The stored page for a worker page's path (contract/worker-pages.ts, workerPageOf). */
@@ -54,7 +60,7 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => Promise.all(__PRECACHE__.map((url) => fill(cache, url))))
+      .then((cache) => Promise.all(FILES.map((url) => fill(cache, url))))
       .then(() => sw.skipWaiting()),
   );
 });

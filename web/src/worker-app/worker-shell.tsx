@@ -10,7 +10,7 @@ import { whenIdle } from '../lib/idle.ts';
 import { captureInstallPrompt, installSettled } from '../lib/install-prompt.ts';
 import { useHref } from '../lib/navigation.ts';
 import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
-import { followManifestLanguage, registerServiceWorker } from './register-service-worker.ts';
+import { followLanguage, registerServiceWorker } from './register-service-worker.ts';
 
 /**
  * The worker pages' own application (docs/decisions/009-worker-entries.md): each worker page is an
@@ -44,7 +44,7 @@ function WhenIdleAfterPage({ onIdle }: { onIdle: () => void }) {
   useEffect(() => {
     return whenIdle(() => {
       onIdle();
-      registerServiceWorker();
+      registerServiceWorker(storedLanguage());
       [...Object.values(loaders), loadToaster, loadInstallOffer].forEach((load) => void load().catch(() => undefined));
     });
     // Once per page load.
@@ -93,8 +93,8 @@ export interface WorkerEntry {
 
 export function startWorkerApp({ eager, namespaces, prefetch }: WorkerEntry) {
   const i18n = initI18n(undefined, namespaces);
-  followManifestLanguage(storedLanguage());
-  i18n.on('languageChanged', followManifestLanguage);
+  followLanguage(storedLanguage());
+  i18n.on('languageChanged', followLanguage);
   captureInstallPrompt();
   // Before the first request: the server counts its limits per phone (docs/decisions/012-worker-rate-limits.md).
   installDeviceHeader();
