@@ -1,29 +1,12 @@
-import { expect, test, devices, type Page } from '@playwright/test';
+import { expect, test, devices } from '@playwright/test';
 import { registerViaApi, signInViaApi } from './helpers.ts';
+import { waitForOfflineReady } from './worker-helpers.ts';
 
 /**
  * The worker pages open with no signal (docs/product.md "Working without signal",
  * docs/decisions/022-offline-worker-app.md): after one visit online, the service worker has stored
  * both pages and everything they load; the manager app is never served offline.
  */
-
-/**
- * Waits until the service worker is active with `lng`'s words stored beside both worker pages
- * (its cache is named after the language); returns how many files that cache holds.
- */
-async function waitForOfflineReady(page: Page, lng: string): Promise<number> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  const stored = () =>
-    page.evaluate(async (lng) => {
-      const name = (await caches.keys()).find((n) => n.startsWith('shalav-worker-') && n.endsWith(`-${lng}`));
-      if (!name || navigator.serviceWorker.controller?.scriptURL.endsWith(`lng=${lng}`) !== true) return 0;
-      const cache = await caches.open(name);
-      const ok = (await cache.match('/qr-scan.html')) && (await cache.match('/work-tasks.html'));
-      return ok ? (await cache.keys()).length : 0;
-    }, lng);
-  await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);
-  return stored();
-}
 
 test('after one visit online, both worker pages open offline; the manager app does not', async ({ page, browser }) => {
   test.setTimeout(90_000);

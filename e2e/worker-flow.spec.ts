@@ -1,45 +1,7 @@
-import { expect, test, devices, type Browser, type Page } from '@playwright/test';
-import { defaultTaskRows, DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
-import { LOCALES } from '../contract/constants.ts';
-import { expectNoSeriousA11yViolations, registerViaApi, signIn } from './helpers.ts';
-
-/** A small real JPEG (a 64×48 grey image), made by the browser so no binary lives in the repo. */
-async function makeJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 48;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#8899aa';
-    ctx.fillRect(0, 0, 64, 48);
-    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
-  });
-  return Buffer.from(base64, 'base64');
-}
-
-/** A manager's project with unit A101 and the seven default stages; the manager stays signed in on `page`. */
-async function projectWithStages(page: Page) {
-  const account = await registerViaApi(page);
-  await signIn(page, account.username, account.password);
-  const unit = await (await page.request.post('/api/rooms', { data: { number: 'A101' } })).json();
-  const translations = (i: number) => Object.fromEntries(LOCALES.map((l) => [l, DEFAULT_INSPECTION_TASKS[i].text[l]]));
-  const stages = defaultTaskRows().map((s, i) => ({
-    name: s.name,
-    description: s.description,
-    estimatedMinutes: s.estimatedMinutes,
-    requiresPhoto: s.requiresPhoto,
-    recurrence: 'once',
-    translations: translations(i),
-  }));
-  expect((await page.request.post('/api/task-schedules', { data: { roomId: unit.id, taskTemplates: stages } })).status()).toBe(201);
-  const facility = await (await page.request.get('/api/user/facility')).json();
-  return { unit, qrId: facility.uniqueQrId as string };
-}
-
-async function phone(browser: Browser, locale = 'he-IL') {
-  const context = await browser.newContext({ ...devices['Pixel 5'], locale });
-  return { context, page: await context.newPage() };
-}
+import { expect, test } from '@playwright/test';
+import { DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
+import { expectNoSeriousA11yViolations } from './helpers.ts';
+import { makeJpeg, phone, projectWithStages } from './worker-helpers.ts';
 
 test('a worker on a phone completes a stage with a photo; the manager sees it live', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
+import { makeJpeg, phone, projectWithStages, waitForOfflineReady } from './worker-helpers.ts';
+
+/**
+ * A worker's day without signal (docs/product.md "Working without signal"), on a phone in Hebrew:
+ * one visit online, then the network is cut — the QR page opens, the unit is reached, three stages
+ * are completed (one with a photo) and survive a reload; when the network returns everything
+ * reaches the server exactly once and the manager's map shows it. The phone behaves like an iPhone:
+ * no Background Sync, so nothing may rely on it.
+ */
+
+const waitingText = 'ממתין לקליטה – יישלח אוטומטית';
+const progress = (page: Page, done: number) => page.getByText(`${done} מתוך 7 הושלמו`);
+
+test('the worker app works with the network cut, and everything reaches the server once when it returns', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { unit, qrId } = await projectWithStages(page, ['A101', 'A102']);
+
+  const worker = await phone(browser);
+  const { context } = worker;
+  // Like iOS Safari: no Background Sync.
+  await context.addInitScript(() => {
+    delete (window as { SyncManager?: unknown }).SyncManager;
+    if ('ServiceWorkerRegistration' in window) delete (ServiceWorkerRegistration.prototype as { sync?: unknown }).sync;
+  });
+  const w = worker.page;
+
+  // One visit online: the QR page, unit A101, the name; its stages.
+  await w.goto(`/qr-scan?qrId=${encodeURIComponent(qrId)}`);
+  await w.getByRole('button', { name: 'עברית' }).click();
+  await w.getByLabel('מספר דירה').fill('A101');
+  await expect(w.getByText('נבחר: A101')).toBeVisible();
+  await w.getByLabel('שם פרטי').fill('דוד');
+  await w.getByLabel('שם משפחה (לא חובה)').fill('לוי');
+  await w.getByRole('button', { name: 'התחל עבודה' }).click();
+  await expect(progress(w, 0)).toBeVisible();
+  await waitForOfflineReady(w, 'he');
+
+  // No signal from here on.
+  await context.setOffline(true);
+  await w.goto('/qr-scan');
+  await expect(w.locator('html')).toHaveAttribute('dir', 'rtl');
+  const hebrew = w.getByRole('button', { name: 'עברית' });
+  if (await hebrew.isVisible()) await hebrew.click();
+  // The units this phone has seen are offered; the name is remembered.
+  await w.getByLabel('מספר דירה').fill('a101');
+  await expect(w.getByText('נבחר: A101')).toBeVisible();
+  await expect(w.getByLabel('שם פרטי')).toHaveValue('דוד');
+  await w.getByRole('button', { name: 'התחל עבודה' }).click();
+  await expect(w).toHaveURL(new RegExp(`/work-tasks/${unit.id}`));
+  await expect(w.getByTestId('saved-as-of')).toBeVisible();
+  await expect(progress(w, 0)).toBeVisible();
+
+  // Three stages: the first needs a photo, then two that do not.
+  const photoStage = DEFAULT_INSPECTION_TASKS.findIndex((s) => s.requiresPhoto);
+  const plainStages = DEFAULT_INSPECTION_TASKS.flatMap((s, i) => (s.requiresPhoto ? [] : [i])).slice(0, 2);
+  const card = (i: number) => w.getByTestId('task-card').nth(i);
+  await card(photoStage).getByRole('button', { expanded: false }).click();
+  await card(photoStage).getByRole('button', { name: 'הוסף תמונה' }).click();
+  await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
+  await expect(card(photoStage).getByText('אין קליטה – התמונה תעלה אוטומטית')).toBeVisible({ timeout: 20_000 });
+  await card(photoStage).getByRole('button', { name: 'סיים משימה' }).click();
+  for (const i of plainStages) {
+    await card(i).getByRole('button', { expanded: false }).click();
+    await card(i).getByRole('button', { name: 'סיים משימה' }).click();
+  }
+  for (const i of [photoStage, ...plainStages]) await expect(card(i)).toContainText(waitingText);
+  await expect(w.getByTestId('outbox-panel')).toBeVisible();
+
+  // A reload with no signal: all three are still waiting, nothing is lost.
+  await w.reload();
+  await expect(progress(w, 0)).toBeVisible();
+  for (const i of [photoStage, ...plainStages]) await expect(card(i)).toContainText(waitingText);
+
+  // The signal returns: all three reach the server, and the bar empties by itself.
+  await context.setOffline(false);
+  await expect(progress(w, 3)).toBeVisible({ timeout: 60_000 });
+  await expect(w.getByTestId('outbox-panel')).toBeHidden({ timeout: 30_000 });
+
+  // Exactly once each, by the worker, with the photo; the manager's map shows them.
+  const details = (await (await page.request.get(`/api/dashboard/room-details/${unit.id}`)).json()) as {
+    tasks: { isCompleted: boolean; cleanerName: string | null; photoUrl: string | null }[];
+  };
+  const done = details.tasks.filter((t) => t.isCompleted);
+  expect(done).toHaveLength(3);
+  expect(done.every((t) => t.cleanerName === 'דוד לוי')).toBe(true);
+  expect(details.tasks[photoStage].photoUrl).toMatch(/^\/objects\//);
+  await page.goto('/');
+  await expect(page.getByTestId('room-card').filter({ hasText: 'A101' }).getByTestId('task-count')).toContainText('3/7');
+
+  await context.close();
+});
