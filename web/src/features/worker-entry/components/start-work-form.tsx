@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BackButton } from './back-button.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
-import { resolveUnit } from '../lib/unit-match.ts';
+import { exactUnit, resolveUnit } from '../lib/unit-match.ts';
 import { splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
 import {
   ArrowDownIcon,
@@ -66,8 +66,7 @@ function useUnitChoice(units: PublicRoom[] | null, unitsQuery: string, onUnitTex
     setUnitText(text);
     onUnitTextChange(text);
     // Until the answer for this text arrives, only an exact number among the shown units selects itself.
-    const q = text.trim().toLowerCase();
-    selectUnit(q ? ((units ?? []).find((u) => u.number.toLowerCase() === q) ?? null) : null);
+    selectUnit(exactUnit(units ?? [], text));
   };
   const chooseUnit = (u: PublicRoom) => {
     setUnitText(u.number);
