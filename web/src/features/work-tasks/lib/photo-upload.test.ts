@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../../../../contract/errors.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { PhotoError, checkPhoto, looksLikePhoto, photoRemedy } from './photo-upload.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
-const refusal = (status: number, code?: string) => new ApiError(status, code ? { code, message: 'x' } : undefined, 'x');
+const refusal = (status: number, code?: ErrorCode) => new ApiError(status, code ? { code, message: 'x' } : undefined, 'x');
 
 describe('photo check', () => {
   it('knows JPEG, PNG, GIF, WebP and HEIC by their first bytes', () => {
