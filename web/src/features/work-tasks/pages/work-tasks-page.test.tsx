@@ -119,6 +119,7 @@ class FakeXhr {
 const cardOf = (name: string) => screen.getByText(name).closest('li')!;
 
 beforeEach(() => {
+  sessionStorage.clear();
   serverDone.clear();
   resetOutboxForTests();
   FakeXhr.all = [];
@@ -277,7 +278,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
-      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' })] },
     });
     await findToast('Cannot upload image');
     expect(FakeXhr.all).toHaveLength(0);
@@ -294,7 +295,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
-      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' })] },
     });
     await findToast('Too many photos at once. Wait a minute and send the photo again.');
     expect(FakeXhr.all).toHaveLength(0);
@@ -308,7 +309,8 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
       target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] },
     });
-    await findToast('Only a photo can be uploaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a photo.');
+    expect(screen.getByText('Choose another photo')).toBeInTheDocument();
     expect(compression.fn).not.toHaveBeenCalled();
   });
 
@@ -369,7 +371,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
-      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' })] },
     });
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     FakeXhr.all[0].respond(200, { objectPath: '/objects/units/u1/p1', contentType: 'image/jpeg', size: 1 });
@@ -506,5 +508,20 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     act(() => void vi.advanceTimersByTime(30 * 60_000 + 1_000));
     expect(await screen.findByRole('heading', { name: 'The form was closed due to inactivity' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to scanning/ })).toHaveAttribute('href', '/qr-scan');
+  });
+});
+
+describe('Work-tasks welcome remembers what was typed', () => {
+  it('keeps the typed name across a reload, and forgets it once work started', async () => {
+    const first = renderPage(`/work-tasks/${ROOM_ID}`);
+    fireEvent.change(await screen.findByLabelText(/Your name/), { target: { value: 'Yosef Mizrahi' } });
+    first.unmount();
+
+    renderPage(`/work-tasks/${ROOM_ID}`);
+    expect(await screen.findByLabelText(/Your name/)).toHaveValue('Yosef Mizrahi');
+    fireEvent.click(screen.getByRole('button', { name: /Start work/ }));
+    expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
+    expect(sessionStorage.getItem(`shalav.draft.welcome.${ROOM_ID}`)).toBeNull();
+    localStorage.removeItem('shalav.worker.name');
   });
 });

@@ -29,6 +29,7 @@ import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
+import { useWelcomeDraft } from '../lib/use-welcome-draft.ts';
 import { refusalText } from '../lib/refusal.ts';
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
@@ -93,7 +94,7 @@ function Header({ room }: { room: PublicRoomDetails }) {
 function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: string) => Promise<boolean> }) {
   const { t } = useTranslation('workTasks');
   // A unit's own label opens this page directly: offer the name this phone already knows.
-  const [name, setName] = useState(() => fullName(recallWorkerName()));
+  const [name, setName, forgetDraft] = useWelcomeDraft(room.id, () => fullName(recallWorkerName()));
   const [starting, setStarting] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -103,7 +104,8 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
     }
     setStarting(true);
     const ok = await onStart(name.trim());
-    if (!ok) setStarting(false);
+    if (ok) forgetDraft();
+    else setStarting(false);
   };
   return (
     <>
