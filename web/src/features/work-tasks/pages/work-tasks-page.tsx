@@ -7,6 +7,7 @@ import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -202,6 +203,7 @@ function CompletionNote({ room, allDone }: { room: PublicRoomDetails; allDone: b
       <p className="flex items-center justify-center gap-2 text-xl font-bold">
         <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
       </p>
+      <QrScannerButton context={wording(room)} primary />
       <a {...linkTo('/qr-scan')} className={primaryLink}>
         <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
       </a>
@@ -289,6 +291,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
           </Button>
         </div>
 
+        {!allDone && <QrScannerButton context={wording(room)} />}
         {tasks.isSuccess && <CompletionNote room={room} allDone={allDone} />}
       </main>
       {report && (

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BackButton } from './back-button.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
+import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
 import { exactUnit, resolveUnit } from '../lib/unit-match.ts';
 import { keepDraft, recallDraft, splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
 import {
@@ -342,6 +343,7 @@ export function StartWorkForm({
             data-testid="unit-input"
           />
         )}
+        <QrScannerButton context={wording === 'rooms' ? 'room' : undefined} />
         <FloorField floor={choice.floor} onChange={choice.setFloor} />
         <NameFields name={name} onChange={setName} knownNames={knownNames} />
       </div>
