@@ -21,9 +21,11 @@ function subscribe(listener: () => void) {
 
 const currentHref = () => window.location.pathname + window.location.search;
 
-export function navigate(to: string, options: { replace?: boolean } = {}) {
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
+/** `state`: kept with the history entry (history.state), e.g. how the worker got to a step. */
+export function navigate(to: string, options: { replace?: boolean; state?: unknown } = {}) {
+  const state = options.state ?? null;
+  if (options.replace) window.history.replaceState(state, '', to);
+  else window.history.pushState(state, '', to);
   window.scrollTo(0, 0);
   emit();
 }

@@ -3,6 +3,8 @@
  * last) and the last project QR id (the "next unit" buttons of the work-tasks page lead to a bare
  * /qr-scan, which then reopens the same project).
  */
+import { LANGUAGE_STORAGE_KEY } from './i18n.ts';
+
 const NAME_KEY = 'shalav.worker.name';
 const QR_KEY = 'shalav.worker.qrId';
 
@@ -58,3 +60,33 @@ export function suggestNames(known: readonly string[], typed: string, max = 6): 
   if (!q) return [];
   return known.filter((n) => n.toLowerCase().includes(q) && n.trim().toLowerCase() !== q).slice(0, max);
 }
+
+/** Whether a language was ever chosen on this phone (the QR page then skips its language step). */
+export const languageWasChosen = () => Boolean(read(LANGUAGE_STORAGE_KEY));
+
+/**
+ * What was typed but not yet sent, kept for this tab only (sessionStorage): a reload or a back and
+ * forth keeps it (docs/product.md "Working without signal", "It remembers the worker").
+ */
+export function recallDraft<T>(key: string): Partial<T> | null {
+  try {
+    const raw = sessionStorage.getItem(`shalav.draft.${key}`);
+    const value = raw ? (JSON.parse(raw) as unknown) : null;
+    return value && typeof value === 'object' ? (value as Partial<T>) : null;
+  } catch {
+    return null;
+  }
+}
+export function keepDraft(key: string, value: object | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(`shalav.draft.${key}`);
+    else sessionStorage.setItem(`shalav.draft.${key}`, JSON.stringify(value));
+  } catch {
+    /* storage unavailable: a reload empties the form */
+  }
+}
+
+/** The QR page's form of one project (per qrId). */
+export const startDraftKey = (qrId: string) => `start.${qrId}`;
+/** The name typed on a unit's welcome step. */
+export const welcomeDraftKey = (roomId: string) => `welcome.${roomId}`;

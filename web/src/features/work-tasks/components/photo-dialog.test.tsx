@@ -84,4 +84,21 @@ describe('Photo dialog', () => {
     expect(screen.getByText('Take photo')).toBeInTheDocument();
     expect(screen.getByText('Choose an existing photo')).toBeInTheDocument();
   });
+
+  it('says a text file renamed .jpg is not a photo and offers another photo, never a retry', async () => {
+    const onPicked = vi.fn();
+    renderWithProviders(<PhotoDialog open onOpenChange={() => {}} onPicked={onPicked} />);
+    const text = new File(['just some words, not a picture'], 'photo.jpg', { type: 'image/jpeg' });
+    fireEvent.change(await screen.findByTestId('photo-file-input'), { target: { files: [text] } });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a photo.');
+    expect(screen.getByText('Choose another photo')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
+    expect(onPicked).not.toHaveBeenCalled();
+
+    // A real photo (JPEG bytes) picked next goes through.
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], 'real.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByTestId('photo-file-input'), { target: { files: [jpeg] } });
+    await waitFor(() => expect(onPicked).toHaveBeenCalledWith(jpeg));
+  });
 });

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } fro
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.ts';
 import { checkPhoto } from '../lib/photo-upload.ts';
-import { CameraIcon, ImageIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon, ImageIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 
 /** docs/product.md "Defaults and other constants": rear camera, 640–1920 (ideal 1280) by 480–1080 (ideal 720). */
 export const CAMERA_CONSTRAINTS = {
@@ -110,23 +109,26 @@ export function PhotoDialog({
   const cameraSelectId = useId();
   const { videoRef, streamRef, state, setState, devices, deviceId, setDeviceId, startCamera, stop } = useLiveCamera(open);
 
+  // A picked file that is not a photo: said here, with "choose another photo" (docs/product.md
+  // "Working without signal", "Honest photo errors"); a retry of the same file could never succeed.
+  const [notPhoto, setNotPhoto] = useState(false);
+
   const accept = (file: File) => {
-    const problem = checkPhoto(file);
-    if (problem) {
-      toast({ title: t(`photo.errors.${problem}`), variant: 'destructive' });
-      return;
-    }
+    setNotPhoto(false);
     stop();
     onPicked(file);
     onOpenChange(false);
   };
 
-  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (file) accept(file);
+    if (!file) return;
+    if (await checkPhoto(file)) setNotPhoto(true);
+    else accept(file);
   };
 
+  // The camera's own snapshot is a JPEG made here: nothing to check.
   const capture = async () => {
     if (!videoRef.current) return;
     const file = await snapshot(videoRef.current);
@@ -140,6 +142,11 @@ export function PhotoDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('photo.dialogTitle')}>
       <div className="space-y-3">
+        {notPhoto && (
+          <p className="flex items-center gap-2 rounded-lg border-2 border-red-300 bg-red-50 p-3 font-semibold text-red-900" role="alert">
+            <WarningIcon /> {t('photoCheck.notPhoto')}
+          </p>
+        )}
         {live && (
           <div className="space-y-2">
             <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg bg-slate-900">
@@ -207,16 +214,23 @@ export function PhotoDialog({
           accept="image/*"
           capture="environment"
           className="sr-only"
-          onChange={onFile}
+          onChange={(e) => void onFile(e)}
           data-testid="photo-native-input"
         />
         <label
           htmlFor={galleryId}
           className="flex min-h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-base font-medium text-slate-800 focus-within:ring-2 focus-within:ring-blue-300"
         >
-          <ImageIcon /> {t('photo.gallery')}
+          <ImageIcon /> {notPhoto ? t('photoCheck.chooseAnother') : t('photo.gallery')}
         </label>
-        <input id={galleryId} type="file" accept="image/*" className="sr-only" onChange={onFile} data-testid="photo-file-input" />
+        <input
+          id={galleryId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={(e) => void onFile(e)}
+          data-testid="photo-file-input"
+        />
       </div>
     </Dialog>
   );

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CameraIcon, CheckIcon, NoSignalIcon, WarningIcon } from '../../../components/ui/icons.tsx';
-import { photoErrorText } from '../lib/photo-upload.ts';
+import { CameraIcon, CheckIcon, ImageIcon, NoSignalIcon, RefreshIcon, WarningIcon } from '../../../components/ui/icons.tsx';
+import { photoErrorText, photoRemedy } from '../lib/photo-upload.ts';
 import type { PhotoState } from '../lib/use-task-completion.ts';
 
 // The dialog (and Radix Dialog) is not in the page's first download; the page fetches it when idle.
@@ -46,8 +46,20 @@ function PhotoProgress({ photo }: { photo: PhotoState }) {
   );
 }
 
-/** Uploaded, waiting for signal, or failed (with "try again" when trying again can help). */
-function PhotoStatus({ photo, onRetry }: { photo: PhotoState; onRetry: (file: File) => void }) {
+/**
+ * Uploaded, waiting for signal, or failed: why, and the one way on that can work — another photo
+ * when another file can fix it, "try again" only when the same photo can still go through
+ * (docs/product.md "Working without signal", "Honest photo errors").
+ */
+function PhotoStatus({
+  photo,
+  onRetry,
+  onChooseAnother,
+}: {
+  photo: PhotoState;
+  onRetry: (file: File) => void;
+  onChooseAnother: () => void;
+}) {
   const { t } = useTranslation('workTasks');
   if (photo.status === 'done') {
     return (
@@ -64,15 +76,19 @@ function PhotoStatus({ photo, onRetry }: { photo: PhotoState; onRetry: (file: Fi
     );
   }
   if (photo.status !== 'error') return null;
-  const { problem } = photo.error;
+  const another = photoRemedy(photo.error) === 'chooseAnother';
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <p className="flex flex-1 items-center gap-2 font-semibold text-red-800" role="alert">
+    <div className="space-y-2">
+      <p className="flex items-center gap-2 font-semibold text-red-800" role="alert">
         <WarningIcon /> {photoErrorText(t, photo.error)}
       </p>
-      {problem !== 'notImage' && problem !== 'tooLarge' && (
-        <Button variant="secondary" onClick={() => onRetry(photo.file)}>
-          {t('photo.retry')}
+      {another ? (
+        <Button onClick={onChooseAnother} className="min-h-14 w-full text-base">
+          <ImageIcon /> {t('photoCheck.chooseAnother')}
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={() => onRetry(photo.file)} className="min-h-12 w-full text-base">
+          <RefreshIcon /> {t('photo.retry')}
         </Button>
       )}
     </div>
@@ -94,12 +110,13 @@ export function TaskPhoto({
   const { t } = useTranslation('workTasks');
   const [dialogOpen, setDialogOpen] = useState(false);
   const preview = usePreviewUrl(photo.status === 'idle' ? undefined : photo.file);
-  const canPick = photo.status === 'idle' || photo.status === 'done' || photo.status === 'error';
+  // After a refusal another file can fix, the status offers "choose another photo" instead.
+  const canPick = photo.status === 'idle' || photo.status === 'done' || (photo.status === 'error' && photoRemedy(photo.error) === 'retry');
   return (
     <section className="space-y-2" aria-label={t('photo.sectionLabel')}>
       {preview && <img src={preview} alt={t('photo.previewAlt')} className="max-h-48 w-full rounded-lg object-contain bg-slate-100" />}
       {(photo.status === 'compressing' || photo.status === 'uploading') && <PhotoProgress photo={photo} />}
-      <PhotoStatus photo={photo} onRetry={onRetry} />
+      <PhotoStatus photo={photo} onRetry={onRetry} onChooseAnother={() => setDialogOpen(true)} />
       {canPick && (
         <Button
           variant={photo.status === 'done' ? 'secondary' : 'primary'}

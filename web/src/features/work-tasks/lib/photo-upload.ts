@@ -30,6 +30,7 @@ export class PhotoError extends Error {
 /** Refusals whose own words (errors namespace) tell the worker more than the step's general ones. */
 const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set([
   'photo_empty',
+  'photo_missing',
   'photo_type_unsupported',
   'photo_quota_exceeded',
   'unit_uploads_busy',
@@ -40,16 +41,69 @@ const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set([
 export function photoErrorText(t: TFunction, err: PhotoError): string {
   const code = err.cause instanceof ApiError ? err.cause.code : undefined;
   if (code && WORDED_BY_CODE.has(code)) return errorText(t, err.cause);
+  if (err.problem === 'notImage') return t('workTasks:photoCheck.notPhoto');
   return t(`workTasks:photo.errors.${err.problem}`);
 }
 
 /** "Wait a minute" (docs/decisions/012-worker-rate-limits.md) rather than "it cannot be uploaded". */
-const problemOf = (err: ApiError, otherwise: PhotoProblem): PhotoProblem => (err.code === 'rate_limited' ? 'tooMany' : otherwise);
+const problemOf = (err: ApiError, otherwise: PhotoProblem): PhotoProblem =>
+  err.code === 'rate_limited' ? 'tooMany' : err.status === 413 ? 'tooLarge' : otherwise;
 
-/** Images only (docs/product.md "Validation rules"). */
-export function checkPhoto(file: File): PhotoProblem | null {
-  if (!file.type.startsWith('image/')) return 'notImage';
-  return null;
+/**
+ * Whether these first bytes start a photo the server stores (JPEG, PNG, GIF, WebP, HEIC/HEIF): a
+ * text file renamed .jpg is caught on the phone, not after an upload (docs/product.md "Working
+ * without signal", "Honest photo errors").
+ */
+export function looksLikePhoto(head: Uint8Array): boolean {
+  const at = (offset: number, bytes: number[]) => bytes.every((b, i) => head[offset + i] === b);
+  const ascii = (offset: number, text: string) =>
+    at(
+      offset,
+      [...text].map((c) => c.charCodeAt(0)),
+    );
+  return (
+    at(0, [0xff, 0xd8, 0xff]) ||
+    at(0, [0x89, 0x50, 0x4e, 0x47]) ||
+    ascii(0, 'GIF8') ||
+    (ascii(0, 'RIFF') && ascii(8, 'WEBP')) ||
+    (ascii(4, 'ftyp') && ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1', 'avif'].some((brand) => ascii(8, brand)))
+  );
+}
+
+function readHead(file: Blob, length: number): Promise<Uint8Array> {
+  const part = file.slice(0, length);
+  if (typeof part.arrayBuffer === 'function') return part.arrayBuffer().then((b) => new Uint8Array(b));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(part);
+  });
+}
+
+/** Images only (docs/product.md "Validation rules"), judged by the file's own bytes, not its name. */
+export async function checkPhoto(file: File): Promise<PhotoProblem | null> {
+  if (file.type && !file.type.startsWith('image/')) return 'notImage';
+  try {
+    return looksLikePhoto(await readHead(file, 16)) ? null : 'notImage';
+  } catch {
+    return 'notImage';
+  }
+}
+
+/**
+ * What a failed photo step offers: another file when another file can fix it (not a photo, too
+ * large, refused as empty or of a kind the server does not take), "try again" only when the same
+ * photo can still go through (no signal, too many at once, an upload still under way).
+ */
+export type PhotoRemedy = 'chooseAnother' | 'retry';
+const ANOTHER_FILE: ReadonlySet<ErrorCode> = new Set(['photo_empty', 'photo_type_unsupported', 'photo_missing']);
+
+export function photoRemedy(err: PhotoError): PhotoRemedy {
+  if (err.problem === 'notImage' || err.problem === 'tooLarge') return 'chooseAnother';
+  const code = err.cause instanceof ApiError ? err.cause.code : undefined;
+  if (code && ANOTHER_FILE.has(code)) return 'chooseAnother';
+  return 'retry';
 }
 
 /**

@@ -121,6 +121,7 @@ class FakeXhr {
 const cardOf = (name: string) => screen.getByText(name).closest('li')!;
 
 beforeEach(() => {
+  sessionStorage.clear();
   serverDone.clear();
   resetOutboxForTests();
   clearSavedForTests();
@@ -286,7 +287,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
-      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' })] },
     });
     await findToast('Cannot upload image');
     expect(FakeXhr.all).toHaveLength(0);
@@ -303,7 +304,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
-      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' })] },
     });
     await findToast('Too many photos at once. Wait a minute and send the photo again.');
     expect(FakeXhr.all).toHaveLength(0);
@@ -317,7 +318,8 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
       target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] },
     });
-    await findToast('Only a photo can be uploaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a photo.');
+    expect(screen.getByText('Choose another photo')).toBeInTheDocument();
     expect(compression.fn).not.toHaveBeenCalled();
   });
 
@@ -378,7 +380,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: /Add photo/ }));
     fireEvent.change(await screen.findByTestId('photo-file-input'), {
-      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' })] },
     });
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     FakeXhr.all[0].respond(200, { objectPath: '/objects/units/u1/p1', contentType: 'image/jpeg', size: 1 });
@@ -600,3 +602,18 @@ function renderPageRoutesOnline() {
     [TASKS_URL]: { body: [tiles, plaster, electric] },
   });
 }
+
+describe('Work-tasks welcome remembers what was typed', () => {
+  it('keeps the typed name across a reload, and forgets it once work started', async () => {
+    const first = renderPage(`/work-tasks/${ROOM_ID}`);
+    fireEvent.change(await screen.findByLabelText(/Your name/), { target: { value: 'Yosef Mizrahi' } });
+    first.unmount();
+
+    renderPage(`/work-tasks/${ROOM_ID}`);
+    expect(await screen.findByLabelText(/Your name/)).toHaveValue('Yosef Mizrahi');
+    fireEvent.click(screen.getByRole('button', { name: /Start work/ }));
+    expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
+    expect(sessionStorage.getItem(`shalav.draft.welcome.${ROOM_ID}`)).toBeNull();
+    localStorage.removeItem('shalav.worker.name');
+  });
+});

@@ -7,6 +7,7 @@ import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -29,6 +30,7 @@ import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
 import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
+import { useWelcomeDraft } from '../lib/use-welcome-draft.ts';
 import { refusalText } from '../lib/refusal.ts';
 import { OutboxPanel } from '../../../components/outbox-panel.tsx';
 import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
@@ -96,7 +98,7 @@ function Header({ room }: { room: PublicRoomDetails }) {
 function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: string) => Promise<boolean> }) {
   const { t } = useTranslation('workTasks');
   // A unit's own label opens this page directly: offer the name this phone already knows.
-  const [name, setName] = useState(() => fullName(recallWorkerName()));
+  const [name, setName, forgetDraft] = useWelcomeDraft(room.id, () => fullName(recallWorkerName()));
   const [starting, setStarting] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +108,8 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
     }
     setStarting(true);
     const ok = await onStart(name.trim());
-    if (!ok) setStarting(false);
+    if (ok) forgetDraft();
+    else setStarting(false);
   };
   return (
     <>
@@ -203,6 +206,7 @@ function CompletionNote({ room, allDone }: { room: PublicRoomDetails; allDone: b
       <p className="flex items-center justify-center gap-2 text-xl font-bold">
         <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
       </p>
+      <QrScannerButton context={wording(room)} primary />
       <a {...linkTo('/qr-scan')} className={primaryLink}>
         <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
       </a>
@@ -291,6 +295,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
           </Button>
         </div>
 
+        {!allDone && <QrScannerButton context={wording(room)} />}
         {tasks.isSuccess && <CompletionNote room={room} allDone={allDone} />}
       </main>
       {report && (

@@ -4,8 +4,9 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BackButton } from './back-button.tsx';
 import type { PublicRoom } from '../../../../../contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
-import { resolveUnit } from '../lib/unit-match.ts';
-import { splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
+import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
+import { exactUnit, resolveUnit } from '../lib/unit-match.ts';
+import { keepDraft, recallDraft, splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
 import {
   ArrowDownIcon,
   ArrowNextIcon,
@@ -31,6 +32,14 @@ export function parseFloor(text: string): number | undefined {
   return n >= -20 && n <= 300 ? n : undefined;
 }
 
+/** What the form keeps for a reload (docs/product.md "Working without signal", "It remembers the worker"). */
+interface StartDraft {
+  unitText: string;
+  unit: PublicRoom | null;
+  floor: string;
+  name: WorkerName;
+}
+
 interface StartWorkFormProps {
   /** The server's suggestions for `unitsQuery` (at most 10); null while the first answer is loading. */
   units: PublicRoom[] | null;
@@ -40,6 +49,8 @@ interface StartWorkFormProps {
   onUnitTextChange: (text: string) => void;
   knownNames: readonly string[];
   initialName: WorkerName;
+  /** Where the typed values survive a reload (sessionStorage); null keeps nothing. */
+  draftKey: string | null;
   /** i18next context for the words: 'rooms' in hotel/school/office projects, else apartments. */
   wording: 'rooms' | undefined;
   /** Replaces the unit field while the list cannot be shown (loading error with retry). */
@@ -50,10 +61,22 @@ interface StartWorkFormProps {
 }
 
 /** The unit as typed and as chosen, and its floor (filled from the unit, the worker may correct it). */
-function useUnitChoice(units: PublicRoom[] | null, unitsQuery: string, onUnitTextChange: (text: string) => void) {
-  const [unitText, setUnitText] = useState('');
-  const [unit, setUnit] = useState<PublicRoom | null>(null);
-  const [floor, setFloor] = useState('');
+function useUnitChoice(
+  units: PublicRoom[] | null,
+  unitsQuery: string,
+  onUnitTextChange: (text: string) => void,
+  draft: Partial<StartDraft> | null,
+) {
+  // A unit chosen before the reload stays chosen; its number is the text, so the answer confirms it.
+  const [unitText, setUnitText] = useState(() => draft?.unit?.number ?? (typeof draft?.unitText === 'string' ? draft.unitText : ''));
+  const [unit, setUnit] = useState<PublicRoom | null>(() => draft?.unit ?? null);
+  const [floor, setFloor] = useState(() => (typeof draft?.floor === 'string' ? draft.floor : ''));
+  // The restored text asks the server for its suggestions, as typing would.
+  useEffect(() => {
+    if (unitText) onUnitTextChange(unitText);
+    // Once, for the restored text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { matches } = useMemo(() => resolveUnit(units ?? [], unitText), [units, unitText]);
 
   const selectUnit = (next: PublicRoom | null) => {
@@ -66,8 +89,7 @@ function useUnitChoice(units: PublicRoom[] | null, unitsQuery: string, onUnitTex
     setUnitText(text);
     onUnitTextChange(text);
     // Until the answer for this text arrives, only an exact number among the shown units selects itself.
-    const q = text.trim().toLowerCase();
-    selectUnit(q ? ((units ?? []).find((u) => u.number.toLowerCase() === q) ?? null) : null);
+    selectUnit(exactUnit(units ?? [], text));
   };
   const chooseUnit = (u: PublicRoom) => {
     setUnitText(u.number);
@@ -260,6 +282,7 @@ export function StartWorkForm({
   onUnitTextChange,
   knownNames,
   initialName,
+  draftKey,
   wording,
   unitsError,
   submitting,
@@ -268,9 +291,15 @@ export function StartWorkForm({
 }: StartWorkFormProps) {
   const { t } = useTranslation(['qrScan', 'common']);
   const ctx = { context: wording };
-  const choice = useUnitChoice(units, unitsQuery, onUnitTextChange);
+  const [draft] = useState(() => (draftKey ? recallDraft<StartDraft>(draftKey) : null));
+  const choice = useUnitChoice(units, unitsQuery, onUnitTextChange, draft);
   const { unit, unitText, matches } = choice;
-  const [name, setName] = useState<WorkerName>(initialName);
+  const [name, setName] = useState<WorkerName>(() =>
+    draft?.name && typeof draft.name.first === 'string' && typeof draft.name.last === 'string' ? draft.name : initialName,
+  );
+  useEffect(() => {
+    if (draftKey) keepDraft(draftKey, { unitText, unit, floor: choice.floor, name } satisfies StartDraft);
+  }, [draftKey, unitText, unit, choice.floor, name]);
 
   const loading = units === null;
   const missing = [!unit && t('unit.required', ctx), !name.first.trim() && t('firstName.required')].filter((m): m is string => Boolean(m));
@@ -314,6 +343,7 @@ export function StartWorkForm({
             data-testid="unit-input"
           />
         )}
+        <QrScannerButton context={wording === 'rooms' ? 'room' : undefined} />
         <FloorField floor={choice.floor} onChange={choice.setFloor} />
         <NameFields name={name} onChange={setName} knownNames={knownNames} />
       </div>

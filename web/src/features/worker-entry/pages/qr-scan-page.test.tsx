@@ -61,7 +61,10 @@ async function chooseEnglish(user: ReturnType<typeof userEvent.setup>) {
 const startButton = () => screen.getByTestId('start-button');
 
 describe('/qr-scan worker entry', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
   it('offers all seven languages in their own scripts; choosing Hebrew turns the page right-to-left', async () => {
     const user = userEvent.setup();
@@ -349,11 +352,12 @@ describe('/qr-scan worker entry', () => {
 describe('/qr-scan inactivity', () => {
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
   afterEach(() => void vi.useRealTimers());
 
-  it('warns with a countdown, closes the form after 30 idle minutes, and restarts at the language step', async () => {
+  it('warns with a countdown, closes the form after 30 idle minutes, and restarts with an empty form (the language is known)', async () => {
     setup();
     fireEvent.click(screen.getByTestId('language-en'));
     await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
@@ -367,8 +371,7 @@ describe('/qr-scan inactivity', () => {
     expect(screen.queryByTestId('unit-input')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: new RegExp(en.idle.restart) }));
-    expect(screen.getByTestId('language-en')).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('language-en'));
+    expect(screen.queryByTestId('language-en')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
     expect(screen.getByTestId('unit-input')).toHaveValue('');
   });
@@ -410,10 +413,11 @@ describe('/qr-scan without signal (docs/product.md "Working without signal")', (
       'POST /api/work-sessions': noSignal,
     });
     renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
-    await chooseEnglish(user);
+    // The language chosen on the first visit is remembered: straight to the details.
+    await screen.findByTestId('unit-input');
     expect(screen.getByText(en.projectName.replace('{{name}}', 'Migdal Ha-Yam'))).toBeInTheDocument();
     expect(screen.getByTestId('saved-as-of')).toHaveTextContent(/as of \d{1,2}:\d{2}/);
-    expect(screen.getByText(commonEn.offline.seenUnits)).toBeInTheDocument();
+    expect(await screen.findByText(commonEn.offline.seenUnits)).toBeInTheDocument();
 
     await user.type(screen.getByTestId('unit-input'), 'c20');
     expect(await screen.findByTestId('unit-selected')).toHaveTextContent('C205');
@@ -441,5 +445,71 @@ describe('/qr-scan without signal (docs/product.md "Working without signal")', (
     await findToast(en.errors.inactive);
     expect(outboxEntries()).toEqual([]);
     expect(screen.queryByTestId('location')).toBeNull();
+  });
+});
+
+describe('/qr-scan remembers the worker (docs/product.md "Working without signal")', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('skips the language step once a language was chosen, and offers the language in the header', async () => {
+    localStorage.setItem('shalav.language', 'en');
+    setup();
+    await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
+    expect(screen.queryByTestId('language-en')).toBeNull();
+    expect(screen.getByTestId('language-select')).toHaveValue('en');
+    expect(window.location.search).toContain('step=details');
+  });
+
+  it('shows the language step on the first visit; browser back from the details returns to it, not out', async () => {
+    const user = userEvent.setup();
+    setup();
+    expect(screen.getByTestId('language-en')).toBeInTheDocument();
+    expect(screen.queryByTestId('language-select')).toBeNull();
+    await chooseEnglish(user);
+    expect(window.location.search).toContain('step=details');
+
+    act(() => window.history.back());
+    expect(await screen.findByTestId('language-en')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/qr-scan');
+    expect(window.location.search).toContain('step=language');
+  });
+
+  it('the in-page back on a details step opened directly goes to the language step', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('shalav.language', 'en');
+    setup();
+    await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: en.back }));
+    expect(await screen.findByTestId('language-en')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed across a reload, and forgets it once work started', async () => {
+    const user = userEvent.setup();
+    const first = setup();
+    await chooseEnglish(user);
+    await user.type(screen.getByTestId('unit-input'), '205');
+    await waitFor(() => expect(screen.getByTestId('unit-selected')).toHaveTextContent('C205'));
+    await user.clear(screen.getByTestId('floor-input'));
+    await user.type(screen.getByTestId('floor-input'), '3');
+    await user.type(screen.getByTestId('first-name-input'), 'Dana');
+    await user.type(screen.getByTestId('last-name-input'), 'Cohen');
+    first.unmount();
+
+    // The reload: same tab, same address.
+    const { fetchMock } = setup({ url: `/qr-scan?qrId=qr-1&step=details` });
+    await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
+    expect(screen.getByTestId('unit-input')).toHaveValue('C205');
+    expect(screen.getByTestId('unit-selected')).toHaveTextContent('C205');
+    expect(screen.getByTestId('floor-input')).toHaveValue('3');
+    expect(screen.getByTestId('first-name-input')).toHaveValue('Dana');
+    expect(screen.getByTestId('last-name-input')).toHaveValue('Cohen');
+
+    await user.click(startButton());
+    expect(await screen.findByTestId('location')).toHaveTextContent('/work-tasks/u3');
+    expect(requestsTo(fetchMock, 'POST /api/work-sessions')).toEqual([{ roomId: 'u3', workerName: 'Dana Cohen', floorNumber: 3 }]);
+    expect(sessionStorage.getItem('shalav.draft.start.qr-1')).toBeNull();
   });
 });

@@ -13,12 +13,22 @@ import { dirOf, setLanguage } from '../../../lib/i18n.ts';
 import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { facilityByQrUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, useWorkerNames } from '../api/worker-entry.ts';
 import { useUnitSearch } from '../lib/use-unit-search.ts';
+import { useEntryStep } from '../lib/use-entry-step.ts';
+import { LanguageSelect } from '../../../components/language-select.tsx';
 import { invalidateResource } from '../../../lib/resource.ts';
 import { InactivityClosed, InactivityWarning } from '../components/inactivity.tsx';
 import { LanguageStep } from '../components/language-step.tsx';
 import { Notice } from '../components/notice.tsx';
 import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
-import { fullName, recallQrId, recallWorkerName, rememberQrId, rememberWorkerName } from '../../../lib/worker-memory.ts';
+import {
+  fullName,
+  keepDraft,
+  recallQrId,
+  recallWorkerName,
+  rememberQrId,
+  rememberWorkerName,
+  startDraftKey,
+} from '../../../lib/worker-memory.ts';
 import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
 import { startOutbox } from '../../../lib/outbox.ts';
 import { OutboxPanel } from '../../../components/outbox-panel.tsx';
@@ -79,6 +89,7 @@ function useStartWork(qrId: string | null, wording: 'rooms' | undefined, retryUn
       );
       setStarting('sent');
       rememberWorkerName(name);
+      if (qrId) keepDraft(startDraftKey(qrId), null);
       // The server speaks English; the worker reads their own language. Without signal the start waits in the outbox.
       if (result === 'waiting') toast({ title: t('common:offline.startWaiting') });
       else toast({ title: t(result.continuing ? 'continuing' : 'started'), variant: 'success' });
@@ -115,12 +126,14 @@ function BlockingNotice({
  */
 export default function QrScanPage() {
   const { t, i18n } = useTranslation(['qrScan', 'common']);
-  const params = useLocationUrl().searchParams;
+  const location = useLocationUrl();
+  const params = location.searchParams;
   // A bare /qr-scan (the work-tasks page's "next unit") reopens the last project scanned here.
   const paramQr = params.get('qrId')?.trim() || null;
   const qrId = useMemo(() => paramQr ?? recallQrId(), [paramQr]);
 
-  const [step, setStep] = useState<1 | 2>(1);
+  const entry = useEntryStep(location);
+  const step = entry.step;
   // Bumped on restart so the form starts empty (with the remembered name).
   const [formKey, setFormKey] = useState(0);
   const idle = useInactivity(FORM_IDLE);
@@ -148,11 +161,12 @@ export default function QrScanPage() {
 
   const chooseLanguage = (lng: Locale) => {
     void setLanguage(lng);
-    setStep(2);
+    entry.toDetails();
   };
 
   const restart = () => {
-    setStep(1);
+    entry.restart();
+    if (qrId) keepDraft(startDraftKey(qrId), null);
     setFormKey((k) => k + 1);
     setUnitQuery('');
     setStarting('idle');
@@ -160,7 +174,7 @@ export default function QrScanPage() {
     idle.restart();
   };
 
-  const back = () => setStep(1);
+  const back = entry.back;
 
   let content: ReactNode;
   if (idle.expired) {
@@ -208,6 +222,7 @@ export default function QrScanPage() {
         onUnitTextChange={setUnitQuery}
         knownNames={names.data ?? []}
         initialName={recallWorkerName()}
+        draftKey={qrId ? startDraftKey(qrId) : null}
         wording={wording}
         unitsError={
           rooms.error ? (
@@ -232,6 +247,7 @@ export default function QrScanPage() {
           <p className="min-w-0 flex-1 truncate text-lg font-semibold">
             {facility.data ? t('projectName', { name: facility.data.name }) : t('title')}
           </p>
+          {step === 2 && <LanguageSelect selectClassName="max-w-28" />}
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-lg flex-1 flex-col px-4 pt-4">
