@@ -4,7 +4,7 @@ import { WORKER_PAGE_FILES } from '../../../contract/worker-pages.ts';
 /**
  * What the service worker stores at install (docs/decisions/022-offline-worker-app.md): the two
  * worker pages, every chunk they load — at once or later (dialogs, toaster, the other page, photo
- * compression and its worker, the scanner) — and their words in the worker's language (another
+ * compression, the scanner) — and their words in the worker's language (another
  * language is stored when the worker switches to it). Built from Vite's manifest, so a new lazy
  * chunk of a worker page is stored without anyone listing it. The manager app is never stored: its
  * entry is not a root of the walk, and of the locale files only the worker pages' namespaces count.

@@ -5,15 +5,9 @@ import type { UploadTicket } from '../../../../../contract/objects.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { deviceHeaders } from '../../../lib/device-id.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 
 /** The long side of an uploaded photo: enough to read a stage's detail, small enough for 3G. */
 export const PHOTO_MAX_SIDE_PX = 1600;
-/**
- * The library's own file, emitted by Vite as one of our assets: its web worker loads it from our
- * origin, never from a CDN (its default).
- */
-export const COMPRESSION_LIB_PATH = compressionLibUrl;
 
 export type PhotoProblem = 'notImage' | 'tooLarge' | 'ticket' | 'network' | 'rejected' | 'tooMany';
 
@@ -118,9 +112,10 @@ export async function compressPhoto(file: File): Promise<File> {
     const { default: imageCompression } = await import('browser-image-compression');
     out = await imageCompression(file, {
       maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
-      useWebWorker: true,
-      // A blob worker cannot resolve a relative address: give it an absolute one on our origin.
-      libURL: new URL(COMPRESSION_LIB_PATH, window.location.origin).href,
+      // On the page: the browser decodes and encodes the image off the main thread anyway, and a web
+      // worker would load the library a second time — ≈ 19 KB gzip more for every phone to store for
+      // use without signal (docs/decisions/022-offline-worker-app.md), and from a CDN by default.
+      useWebWorker: false,
       fileType: 'image/jpeg',
       initialQuality: 0.8,
     });
