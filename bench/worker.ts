@@ -187,7 +187,8 @@ async function runLighthouse(base: string, paths: string[]) {
           logLevel: 'error',
         });
         const lhr = result!.lhr;
-        if (lhr.runtimeError) console.log(`  ${p.split('?')[0]}: Lighthouse could not measure (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
+        if (lhr.runtimeError)
+          console.log(`  ${p.split('?')[0]}: Lighthouse could not measure (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
         const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
