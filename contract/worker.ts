@@ -89,6 +89,11 @@ export const completeTaskInput = z.object({
    * Missing: now.
    */
   completedAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * The phone's clock when this request left it: the server shifts `completedAt` by the difference
+   * to its own clock, so a phone whose clock or time zone is wrong still records the right moment.
+   */
+  sentAt: z.iso.datetime({ offset: true }).optional(),
 });
 export const completeTaskResult = z.object({
   message: z.string(),

@@ -41,11 +41,14 @@ async function checkedPhoto(app: FastifyInstance, p: { projectId: string; unitId
 
 /**
  * When the stage was done (docs/product.md "Working without signal"): the phone's time for a
- * completion that waited for signal, within bounds — a clock a few minutes fast counts as now.
+ * completion that waited for signal, within bounds. Read against the phone's own clock when the
+ * request says what that clock showed on sending (`sentAt`): a phone hours off, or in the wrong
+ * time zone, still records the right moment; without it a clock a few minutes fast counts as now.
  */
-export function completionTime(now: Date, sent: string | undefined): Date {
-  if (!sent) return now;
-  const at = new Date(sent);
+export function completionTime(now: Date, done: string | undefined, sentAt?: string): Date {
+  if (!done) return now;
+  const offset = sentAt ? now.getTime() - new Date(sentAt).getTime() : 0;
+  const at = new Date(new Date(done).getTime() + offset);
   if (at.getTime() > now.getTime() + COMPLETED_AT_CLOCK_SKEW_MS)
     throw unprocessable('completed_at_in_future', "The completion time is in the future. Check the phone's clock.");
   if (at.getTime() < now.getTime() - COMPLETED_AT_MAX_AGE_MS)
@@ -77,7 +80,7 @@ export async function completeTask(
     }
   }
   assertAcceptsWork(app, project);
-  const completedAt = completionTime(app.now(), input.completedAt);
+  const completedAt = completionTime(app.now(), input.completedAt, input.sentAt);
   const photoUrl = await checkedPhoto(app, { projectId: project.id, unitId: task.unitId, photoUrl: input.photoUrl });
   if (task.requiresPhoto && !photoUrl) throw badRequest('photo_required', 'Photo required: upload a photo before completing the task');
   // A daily stage done offline just before local midnight counts for that day, not the day it synced.

@@ -320,6 +320,29 @@ describe('completing a task', () => {
     }
   });
 
+  it('reads the completion time against the phone clock: a phone hours off still records the right moment and day', async () => {
+    const { project, dailyTask } = await projectWithUnit();
+    const saved = ctx.clock.now;
+    ctx.clock.now = new Date('2026-03-03T08:00:00Z');
+    try {
+      // The phone runs three hours fast: done 20 minutes before sending, by its own clock.
+      const res = await complete(dailyTask.id, {
+        workerName: 'Dawit',
+        completedAt: '2026-03-03T10:40:00.000Z',
+        sentAt: '2026-03-03T11:00:00.000Z',
+      });
+      expect(res.statusCode).toBe(200);
+      // The day is the project's own day of the corrected moment.
+      const [{ timezone }] = await ctx.database.db.select().from(projects).where(eq(projects.id, project.id));
+      const workDate = new Date('2026-03-03T07:40:00Z').toLocaleDateString('en-CA', { timeZone: timezone });
+      expect(res.json()).toMatchObject({ completedAt: '2026-03-03T07:40:00.000Z', workDate });
+      const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.projectId, project.id));
+      expect(rows.find((r) => r.taskId === dailyTask.id)?.completedAt.toISOString()).toBe('2026-03-03T07:40:00.000Z');
+    } finally {
+      ctx.clock.now = saved;
+    }
+  });
+
   it('refuses a completion time in the future or older than a week, and writes nothing', async () => {
     const { plainTask } = await projectWithUnit();
     const at = (ms: number) => new Date(ctx.clock.now.getTime() + ms).toISOString();

@@ -138,7 +138,9 @@ async function send(entry: OutboxEntry): Promise<SendStatus> {
   inFlight.add(entry.key);
   update(entry.key, { sending: true });
   try {
-    const data = await apiRequest<unknown>(entry.method, entry.url, entry.body, { headers: { 'Idempotency-Key': entry.key } });
+    // A completion says what the phone's clock shows now: the server reads its `completedAt` against it.
+    const body = entry.kind === 'complete' ? { ...(entry.body as object), sentAt: new Date().toISOString() } : entry.body;
+    const data = await apiRequest<unknown>(entry.method, entry.url, body, { headers: { 'Idempotency-Key': entry.key } });
     remove(entry.key);
     resultListeners.forEach((l) => l({ entry, ok: true, data }));
     return 'sent';

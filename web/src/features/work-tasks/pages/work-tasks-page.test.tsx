@@ -271,7 +271,13 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     await findToast('Task completed successfully');
     // The completion carries the moment the worker pressed "complete" (docs/product.md "Working without signal").
     expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([
-      { notes: 'north wall done', photoUrl: '/objects/units/u1/p1', workerName: 'Dana', completedAt: expect.any(String) as string },
+      {
+        notes: 'north wall done',
+        photoUrl: '/objects/units/u1/p1',
+        workerName: 'Dana',
+        completedAt: expect.any(String) as string,
+        sentAt: expect.any(String) as string,
+      },
     ]);
     const sentAt = Date.parse((requestsTo(fetchMock, COMPLETE('t1'))[0] as { completedAt: string }).completedAt);
     expect(sentAt).toBeGreaterThanOrEqual(pressedAt);
