@@ -212,6 +212,9 @@ export async function listLookAlikeLabels(db: Db): Promise<{ projectId: string; 
  * still standing in its way, for the server's log.
  */
 export async function ensureAnyCaseLabelIndex(db: Db): Promise<{ projectId: string; numbers: string[] }[]> {
+  // Once the index exists nothing can stand in its way: a start then costs one catalogue lookup, not a scan of every unit.
+  const existing = await db.execute(sql`select 1 from pg_indexes where indexname = 'units_project_number_ci_uq' limit 1`);
+  if (rowsOf(existing).length > 0) return [];
   const lookAlikes = await listLookAlikeLabels(db);
   if (lookAlikes.length === 0)
     await db.execute(
