@@ -105,6 +105,11 @@ export const scheduledTaskSchema = z.object({
   workerName: z.string().nullable(),
   isCompleted: z.boolean(),
   completedAt: z.string().nullable(),
+  /**
+   * When the server received the completion: well after `completedAt` when the phone kept it without
+   * signal (docs/product.md "Working without signal"); null before this was recorded.
+   */
+  receivedAt: z.string().nullable(),
   photoUrl: z.string().nullable(),
   notes: z.string().nullable(),
   /** completed when done; in_progress when a worker is on the unit today; else pending. */

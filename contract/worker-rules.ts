@@ -9,6 +9,11 @@ import { MAX_UNIT_SUGGESTIONS } from './constants.ts';
  */
 export const COMPLETED_AT_CLOCK_SKEW_MS = 5 * 60_000;
 export const COMPLETED_AT_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * A completion that reached the server this long after its own time was kept on a phone without
+ * signal: the manager's work tracking says when it arrived (its time came from the phone).
+ */
+export const RECEIVED_LATE_AFTER_MS = 10 * 60_000;
 
 /** The automatic notes of a worker report: the unit number and, when known, the floor. */
 export const locationNote = (number: string, floor: number | null | undefined) =>

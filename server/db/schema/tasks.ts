@@ -77,6 +77,11 @@ export const taskCompletions = pgTable(
     photoUrl: text('photo_url'),
     idempotencyKey: text('idempotency_key'),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the server received it: later than `completedAt` when the phone kept it without signal
+     * (docs/product.md "Working without signal"). Null for completions from before it was recorded.
+     */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('task_completions_task_period_uq').on(t.taskId, t.period),

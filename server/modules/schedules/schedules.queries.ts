@@ -152,7 +152,7 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
     base as (
       select t.id, t.name, t.description, t.recurrence, t.sort_order, t.created_at,
         u.id as unit_id, u.number, u.name as unit_name, u.type as unit_type, u.floor, u.facility_type,
-        c.completed_at, c.worker_name as completed_by, c.photo_url, c.notes,
+        c.completed_at, c.received_at, c.worker_name as completed_by, c.photo_url, c.notes,
         ws.worker_name as session_worker,
         case when c.id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
       from tasks t
@@ -187,6 +187,7 @@ export interface ScheduledTaskRow {
   floor: number | null;
   facilityType: string;
   completedAt: string | null;
+  receivedAt: string | null;
   completedBy: string | null;
   photoUrl: string | null;
   notes: string | null;
@@ -206,6 +207,7 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   floor: numOrNull(r.floor),
   facilityType: text(r.facility_type),
   completedAt: textOrNull(r.completed_at),
+  receivedAt: textOrNull(r.received_at),
   completedBy: textOrNull(r.completed_by),
   photoUrl: textOrNull(r.photo_url),
   notes: textOrNull(r.notes),
@@ -225,6 +227,7 @@ export async function listScheduledTasks(
   const result = await db.execute(sql`${scheduledTasksBase(f)}
     select id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
       to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
+      to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at,
       completed_by, photo_url, notes, session_worker, status
     from base ${statusFilter}
     order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id

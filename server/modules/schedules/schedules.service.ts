@@ -99,6 +99,7 @@ const toScheduledTask = (r: q.ScheduledTaskRow): ScheduledTask => ({
   workerName: r.completedBy ?? r.sessionWorker,
   isCompleted: r.status === 'completed',
   completedAt: r.completedAt,
+  receivedAt: r.receivedAt,
   photoUrl: r.photoUrl,
   notes: r.notes,
   status: r.status,

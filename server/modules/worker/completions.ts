@@ -98,6 +98,7 @@ export async function completeTask(
       photoUrl,
       idempotencyKey: idempotencyKey ?? null,
       completedAt,
+      receivedAt: app.now(),
     });
     return { projectId: project.id, unitId: task.unitId, replay: false, result: answerOf(created) };
   } catch (err) {

@@ -23,7 +23,7 @@ async function projectWithUnit(number?: string, which = 0) {
   const label = number ?? `U${1000 + ++unitCounter}`;
   const res = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: label } });
   if (res.statusCode !== 201) throw new Error(`unit ${label}: ${res.body}`);
-  const room = res.json() as { id: string };
+  const room = res.json() as { id: string; number: string };
   const db = ctx.database.db;
   const [project] = await db.select().from(projects).where(eq(projects.id, owner.user.projectId));
   const rows = await db
@@ -292,7 +292,7 @@ describe('completing a task', () => {
   });
 
   it('records a completion that waited for signal at the time it was done, counted for that local day', async () => {
-    const { room, project, plainTask, dailyTask } = await projectWithUnit();
+    const { owner, room, project, plainTask, dailyTask } = await projectWithUnit();
     const saved = ctx.clock.now;
     // 00:10 on 3 March in Jerusalem (22:10 UTC on 2 March); the daily task was swept at 23:50 the evening before.
     ctx.clock.now = new Date('2026-03-02T22:10:00Z');
@@ -315,6 +315,14 @@ describe('completing a task', () => {
       expect(fast.json().completedAt).toBe(ctx.clock.now.toISOString());
       const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.projectId, project.id));
       expect(rows.find((r) => r.taskId === dailyTask.id)?.completedAt.toISOString()).toBe(doneAt);
+      // Kept on the phone: the server notes when it arrived, beside when it was done.
+      expect(rows.find((r) => r.taskId === dailyTask.id)?.receivedAt?.toISOString()).toBe(ctx.clock.now.toISOString());
+      // The manager's work tracking has both.
+      const tracked = (await owner.as({ method: 'GET', url: `/api/scheduled-tasks?search=${room.number}` })).json() as {
+        items: { id: string; completedAt: string | null; receivedAt: string | null }[];
+      };
+      const now = ctx.clock.now.toISOString();
+      expect(tracked.items.find((t) => t.id === plainTask.id)).toMatchObject({ completedAt: now, receivedAt: now });
     } finally {
       ctx.clock.now = saved;
     }

@@ -1,6 +1,13 @@
 import { useWording } from '../../../lib/use-wording.ts';
 import type { ScheduledTask } from '../../../../../contract/schedules.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { RECEIVED_LATE_AFTER_MS } from '../../../../../contract/worker-rules.ts';
+
+/** Recorded on a phone without signal and sent later: its time is the phone's, so the arrival is shown too. */
+const receivedLate = (task: ScheduledTask) =>
+  task.completedAt !== null &&
+  task.receivedAt !== null &&
+  Date.parse(task.receivedAt) - Date.parse(task.completedAt) > RECEIVED_LATE_AFTER_MS;
 
 const badgeClass: Record<ScheduledTask['status'], string> = {
   completed: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
@@ -49,6 +56,11 @@ export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; f
         <div>
           <dt className="text-xs text-slate-600">{t('card.completedAt')}</dt>
           <dd>{task.completedAt ? <time dateTime={task.completedAt}>{formatTime(task.completedAt)}</time> : t('card.notCompleted')}</dd>
+          {receivedLate(task) && (
+            <dd className="text-xs text-amber-900" data-testid="received-late">
+              {t('card.receivedLate', { time: formatTime(task.receivedAt!) })}
+            </dd>
+          )}
         </div>
       </dl>
 

@@ -20,6 +20,7 @@ const task = (over: Partial<ScheduledTask>): ScheduledTask => ({
   workerName: null,
   isCompleted: false,
   completedAt: null,
+  receivedAt: null,
   photoUrl: null,
   notes: null,
   status: 'pending',
@@ -93,6 +94,32 @@ describe('WorkTrackingPage', { timeout: 20_000 }, () => {
 
     expect(screen.getByTestId('count-pending')).toHaveTextContent('70');
     expect(screen.getByTestId('count-completed')).toHaveTextContent('30');
+  });
+
+  it('says when a completion recorded without signal reached the server, and not for one sent at once', async () => {
+    setup(() => ({
+      body: page([
+        task({
+          id: 'late',
+          isCompleted: true,
+          status: 'completed',
+          completedAt: '2026-11-22T08:30:00Z',
+          receivedAt: '2026-11-22T11:05:00Z',
+        }),
+        task({
+          id: 'live',
+          isCompleted: true,
+          status: 'completed',
+          completedAt: '2026-11-22T09:00:00Z',
+          receivedAt: '2026-11-22T09:00:02Z',
+        }),
+        task({ id: 'before', isCompleted: true, status: 'completed', completedAt: '2026-11-22T09:00:00Z', receivedAt: null }),
+      ]),
+    }));
+    const cards = await screen.findAllByTestId('scheduled-task-card');
+    expect(within(cards[0]).getByTestId('received-late')).toHaveTextContent(/Sent from the phone later, at .*\(recorded without signal\)/);
+    expect(within(cards[1]).queryByTestId('received-late')).toBeNull();
+    expect(within(cards[2]).queryByTestId('received-late')).toBeNull();
   });
 
   it('debounces the search: one request for the whole word, 300 ms after typing stops', async () => {

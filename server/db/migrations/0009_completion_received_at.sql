@@ -1,0 +1,1 @@
+ALTER TABLE "task_completions" ADD COLUMN "received_at" timestamp with time zone;
