@@ -199,7 +199,8 @@ export default function QrScanner({ onClose }: { onClose: () => void }) {
         )}
         {(problem || message) && (
           <p className="flex items-center gap-2 rounded-lg bg-red-50 p-3 font-semibold text-red-900" role="alert">
-            <WarningIcon /> {problem ?? t(`scanner.${message}`)}
+            {/* What the last photo showed comes first: it is the answer to what the worker just did. */}
+            <WarningIcon /> {message ? t(`scanner.${message}`) : problem}
           </p>
         )}
         <label
