@@ -5,7 +5,7 @@ import { makeJpeg, phone, projectWithStages, waitForOfflineReady } from './worke
 /**
  * A worker's day without signal (docs/product.md "Working without signal"), on a phone in Hebrew:
  * one visit online, then the network is cut — the QR page opens, the unit is reached, three stages
- * are completed (one with a photo) and survive a reload; when the network returns everything
+ * are completed (one with a photo) and survive a reload; the worker goes back to the QR page; when the network returns everything
  * reaches the server exactly once and the manager's map shows it. The phone behaves like an iPhone:
  * no Background Sync, so nothing may rely on it.
  */
@@ -73,10 +73,14 @@ test('the worker app works with the network cut, and everything reaches the serv
   await expect(progress(w, 0)).toBeVisible();
   for (const i of [photoStage, ...plainStages]) await expect(card(i)).toContainText(waitingText);
 
-  // The signal returns: all three reach the server, and the bar empties by itself.
+  // The worker scans on to the next unit, still without signal: everything waits on the QR page too.
+  await w.goto('/qr-scan');
+  await expect(w.getByTestId('outbox-panel')).toBeVisible();
+
+  // The signal returns: all three reach the server from this page — the photo stage too, without
+  // going back to its unit — and the bar empties by itself.
   await context.setOffline(false);
-  await expect(progress(w, 3)).toBeVisible({ timeout: 60_000 });
-  await expect(w.getByTestId('outbox-panel')).toBeHidden({ timeout: 30_000 });
+  await expect(w.getByTestId('outbox-panel')).toBeHidden({ timeout: 60_000 });
 
   // Exactly once each, by the worker, with the photo; the manager's map shows them.
   const details = (await (await page.request.get(`/api/dashboard/room-details/${unit.id}`)).json()) as {

@@ -1,10 +1,11 @@
-import { Suspense, lazy, useId, useState, useSyncExternalStore } from 'react';
+import { Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { outboxEntries, outboxRefused, subscribeOutbox } from '../lib/outbox.ts';
 import { subscribeWaitingPhotos, waitingPhotos } from '../lib/offline-photos.ts';
 import { ChevronIcon, NoSignalIcon, WarningIcon } from './ui/icons.tsx';
+import { LoadFailed, lazyOr } from './ui/load-failed.tsx';
 
-const OutboxList = lazy(() => import('./outbox-list.tsx'));
+const OutboxList = lazyOr(() => import('./outbox-list.tsx'), LoadFailed);
 
 /**
  * The worker pages' "N waiting to send" (docs/product.md "Working without signal": nothing waits

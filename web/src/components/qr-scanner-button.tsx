@@ -1,9 +1,10 @@
-import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { CameraIcon } from './ui/icons.tsx';
+import { LoadFailed, lazyOr } from './ui/load-failed.tsx';
 
 // The scanner (and qr-scanner behind it) is fetched on the tap: no page's first download carries it.
-const QrScanner = lazy(() => import('./qr-scanner.tsx'));
+const QrScanner = lazyOr(() => import('./qr-scanner.tsx'), LoadFailed);
 
 /** "Scan the next unit" (docs/product.md "Working without signal"): opens the in-page scanner. */
 export function QrScannerButton({ context, primary = false }: { context?: 'room'; primary?: boolean }) {

@@ -2,10 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicRoom } from '../../../contract/worker.ts';
 import {
   MAX_SAVED_ANSWERS,
+  MAX_SAVED_CHARS,
   MAX_SEEN_UNITS,
   clearSavedForTests,
   findSavedAnswer,
   formatSavedAt,
+  freeSavedAnswers,
   isOffline,
   rememberUnits,
   saveAnswer,
@@ -33,6 +35,40 @@ describe('what the worker pages keep on the phone', () => {
     expect(findSavedAnswer('/api/u/0')).toBeUndefined();
     expect(findSavedAnswer('/api/u/1')).toEqual({ data: { i: 1 }, at: 1_001 });
     expect(findSavedAnswer(`/api/u/${MAX_SAVED_ANSWERS}`)?.data).toEqual({ i: MAX_SAVED_ANSWERS });
+  });
+
+  it('keeps the answers within a size too: big answers push the oldest out long before the count bound', () => {
+    const big = 'x'.repeat(Math.floor(MAX_SAVED_CHARS / 10));
+    for (let i = 0; i < 30; i++) saveAnswer(`/api/big/${i}`, big, 1_000 + i);
+    expect(localStorage.getItem('shalav.worker-saved')!.length).toBeLessThanOrEqual(MAX_SAVED_CHARS);
+    expect(findSavedAnswer('/api/big/0')).toBeUndefined();
+    expect(findSavedAnswer('/api/big/29')?.data).toBe(big);
+  });
+
+  it('when the phone storage is full, keeps what fits, the newest answer first', () => {
+    const original = Storage.prototype.setItem;
+    // A storage that holds 5,000 characters under this key.
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (value.length > 5_000) throw new DOMException('full', 'QuotaExceededError');
+      original.call(this, key, value);
+    };
+    try {
+      for (let i = 0; i < 20; i++) saveAnswer(`/api/u/${i}`, 'y'.repeat(1_000), 1_000 + i);
+      expect(findSavedAnswer('/api/u/19')).toBeDefined();
+      expect(findSavedAnswer('/api/u/0')).toBeUndefined();
+    } finally {
+      Storage.prototype.setItem = original;
+    }
+  });
+
+  it('frees the older half of the saved answers on demand (the outbox needs the room)', () => {
+    for (let i = 0; i < 4; i++) saveAnswer(`/api/u/${i}`, i, 1_000 + i);
+    expect(freeSavedAnswers()).toBe(true);
+    expect([0, 1, 2, 3].map((i) => findSavedAnswer(`/api/u/${i}`) !== undefined)).toEqual([false, false, true, true]);
+    freeSavedAnswers();
+    freeSavedAnswers();
+    expect(findSavedAnswer('/api/u/3')).toBeUndefined();
+    expect(freeSavedAnswers()).toBe(false);
   });
 
   it('never breaks the page when storage refuses', () => {

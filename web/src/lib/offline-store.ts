@@ -13,6 +13,12 @@ const ANSWERS_KEY = 'shalav.worker-saved';
 const UNITS_PREFIX = 'shalav.worker-seen-units.';
 /** About a day's units and their tasks several times over; localStorage holds a few MB. */
 export const MAX_SAVED_ANSWERS = 400;
+/**
+ * And at most this many characters in all (localStorage counts UTF-16: about 2 MB of the 5 MB most
+ * browsers give a site): a unit's tasks carry seven languages of words, so the count alone could
+ * fill the storage the outbox itself needs.
+ */
+export const MAX_SAVED_CHARS = 1_000_000;
 export const MAX_SEEN_UNITS = 200;
 
 export interface SavedAnswer<T = unknown> {
@@ -45,19 +51,59 @@ const answers = () => {
   return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Answers) : {};
 };
 
-/** Keeps the answer for `url`; past the bound the oldest answers are dropped. */
+/** The URLs of the saved answers, the oldest first. */
+const oldestFirst = (all: Answers) => Object.keys(all).sort((a, b) => all[a].at - all[b].at);
+
+/**
+ * Stores the answers, dropping the oldest until they fit the bounds — and, when the phone's storage
+ * is full all the same, until they fit what is left (the newest answer is kept if anything is).
+ */
+function writeAnswers(all: Answers) {
+  const urls = oldestFirst(all);
+  while (urls.length > MAX_SAVED_ANSWERS) delete all[urls.shift()!];
+  let text = JSON.stringify(all);
+  for (;;) {
+    if (text.length <= MAX_SAVED_CHARS || urls.length <= 1) {
+      try {
+        localStorage.setItem(ANSWERS_KEY, text);
+        return;
+      } catch {
+        if (urls.length <= 1) return; /* storage full or unavailable: the page goes on with what is in memory */
+      }
+    }
+    // Over the bound or over what the storage holds: the oldest half goes.
+    urls.splice(0, Math.ceil(urls.length / 2)).forEach((u) => delete all[u]);
+    text = JSON.stringify(all);
+  }
+}
+
+/** Keeps the answer for `url`; past the bounds the oldest answers are dropped. */
 export function saveAnswer(url: string, data: unknown, at = Date.now()) {
   const all = answers();
   delete all[url];
   all[url] = { data, at };
-  const urls = Object.keys(all);
-  if (urls.length > MAX_SAVED_ANSWERS) {
-    urls
-      .sort((a, b) => all[a].at - all[b].at)
-      .slice(0, urls.length - MAX_SAVED_ANSWERS)
-      .forEach((u) => delete all[u]);
+  writeAnswers(all);
+}
+
+/**
+ * Makes room for what must not be lost (the outbox's writes): the older half of the saved answers
+ * goes. Answers whether anything was freed.
+ */
+export function freeSavedAnswers(): boolean {
+  const all = answers();
+  const urls = oldestFirst(all);
+  if (urls.length === 0) return false;
+  if (urls.length === 1) {
+    try {
+      localStorage.removeItem(ANSWERS_KEY);
+    } catch {
+      return false;
+    }
+    return true;
   }
-  write(ANSWERS_KEY, all);
+  urls.slice(0, Math.ceil(urls.length / 2)).forEach((u) => delete all[u]);
+  writeAnswers(all);
+  return true;
 }
 
 export function findSavedAnswer<T>(url: string): SavedAnswer<T> | undefined {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   REPLAY_EVERY_MS,
+  SEND_TIMEOUT_MS,
   dismissRefused,
   enqueue,
   flushOutbox,
@@ -13,6 +14,7 @@ import {
   retryDelay,
   startOutbox,
 } from './outbox.ts';
+import { clearSavedForTests, findSavedAnswer, saveAnswer } from './offline-store.ts';
 
 function stubFetch(answers: (() => Response | Promise<Response>)[]) {
   const fn = vi.fn(async () => {
@@ -34,7 +36,10 @@ const entry = {
   roomId: 'r1',
 };
 
-beforeEach(() => resetOutboxForTests());
+beforeEach(() => {
+  resetOutboxForTests();
+  clearSavedForTests();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -86,6 +91,51 @@ describe('worker outbox', () => {
     off();
     expect(errors).toEqual(['400: {"message":"Please enter an item name"}']);
     expect(outboxEntries()).toEqual([]);
+  });
+
+  it('gives up a request that hangs without an answer, keeps the write and sends it again with the same key', async () => {
+    vi.useFakeTimers();
+    // A request that never settles unless aborted, as a signal dropping mid-request leaves it.
+    const hang = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError')));
+        }),
+    );
+    const fetchMock = vi.fn().mockImplementationOnce(hang).mockImplementationOnce(ok);
+    vi.stubGlobal('fetch', fetchMock);
+    const first = enqueue(entry);
+    await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS - 1);
+    expect(outboxEntries()[0]).toMatchObject({ sending: true });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await first).toBe('waiting');
+    expect(outboxEntries()[0]).toMatchObject({ sending: false, waiting: true, attempts: 1 });
+    await vi.advanceTimersByTimeAsync(retryDelay(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(fetchMock.mock.calls[1] as unknown[])).toBe(keyOf(fetchMock.mock.calls[0] as unknown[]));
+    expect(outboxEntries()).toEqual([]);
+  });
+
+  it('makes room for a write by dropping saved copies of pages when the phone storage is full', async () => {
+    for (let i = 0; i < 8; i++) saveAnswer(`/api/rooms/${i}`, 'z'.repeat(1_000), 1_000 + i);
+    const original = Storage.prototype.setItem;
+    // Full: nothing more fits than is stored now.
+    Storage.prototype.setItem = function (key: string, value: string) {
+      let used = 0;
+      for (let i = 0; i < this.length; i++) used += key === this.key(i) ? 0 : (this.getItem(this.key(i)!) ?? '').length;
+      if (used + value.length > 8_400) throw new DOMException('full', 'QuotaExceededError');
+      original.call(this, key, value);
+    };
+    try {
+      stubFetch([offline]);
+      await enqueue({ ...entry, body: { name: 'n'.repeat(500), quantity: 1, apartmentId: 'r1' } });
+    } finally {
+      Storage.prototype.setItem = original;
+    }
+    reloadOutboxForTests();
+    expect(outboxEntries()).toHaveLength(1);
+    expect(findSavedAnswer('/api/rooms/0')).toBeUndefined();
+    expect(findSavedAnswer('/api/rooms/7')).toBeDefined();
   });
 
   it('treats a 503 as "not now" and keeps the write', async () => {

@@ -1,4 +1,6 @@
 import { ApiError, apiRequest } from './api.ts';
+import { sendPhotosWhileWaiting } from './offline-photos.ts';
+import { freeSavedAnswers } from './offline-store.ts';
 
 /**
  * The worker page's outbox (docs/product.md "Retries are safe"): every write the worker makes is stored in
@@ -51,6 +53,12 @@ export const REPLAY_EVERY_MS = 30_000;
 /** Back-off after a network failure: 2 s, 4 s, 8 s … at most one minute. */
 export const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 60_000;
+/**
+ * A request without an answer after this long is given up like a network failure and sent again later
+ * with the same key (safe: the server answers a replay with the first answer). Without it a request
+ * stalled by a signal that comes and goes would hold every other waiting write until it settles.
+ */
+export const SEND_TIMEOUT_MS = 20_000;
 /** Answers that mean "not now" rather than "no": retried like a network failure. */
 const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
 
@@ -91,11 +99,18 @@ function loadRefused(): RefusedEntry[] {
 }
 
 function save() {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
-  } catch {
-    /* storage full or unavailable: the entry still lives in memory and is retried */
-  }
+  const text = JSON.stringify(entries);
+  // The worker's writes come before the saved copies of what pages showed: a full storage gives
+  // those up, half at a time, until the outbox fits.
+  do {
+    try {
+      localStorage.setItem(STORAGE_KEY, text);
+      return;
+    } catch {
+      /* full: free saved copies and try again */
+    }
+  } while (freeSavedAnswers());
+  /* unavailable, or full of other things: the entry still lives in memory and is retried */
 }
 
 function saveRefused() {
@@ -140,7 +155,12 @@ async function send(entry: OutboxEntry): Promise<SendStatus> {
   try {
     // A completion says what the phone's clock shows now: the server reads its `completedAt` against it.
     const body = entry.kind === 'complete' ? { ...(entry.body as object), sentAt: new Date().toISOString() } : entry.body;
-    const data = await apiRequest<unknown>(entry.method, entry.url, body, { headers: { 'Idempotency-Key': entry.key } });
+    const controller = new AbortController();
+    const giveUp = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+    const data = await apiRequest<unknown>(entry.method, entry.url, body, {
+      headers: { 'Idempotency-Key': entry.key },
+      signal: controller.signal,
+    }).finally(() => clearTimeout(giveUp));
     remove(entry.key);
     resultListeners.forEach((l) => l({ entry, ok: true, data }));
     return 'sent';
@@ -255,6 +275,7 @@ export function startOutbox() {
   document.addEventListener('visibilitychange', onVisible);
   replayTimer = setInterval(flushIfWaiting, REPLAY_EVERY_MS);
   if (entries.length > 0) void flushOutbox();
+  sendPhotosWhileWaiting();
 }
 
 function stopOutbox() {

@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { StrictMode, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Direction } from 'radix-ui';
 import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
@@ -11,6 +11,7 @@ import { captureInstallPrompt, installSettled } from '../lib/install-prompt.ts';
 import { useHref } from '../lib/navigation.ts';
 import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
 import { followLanguage, registerServiceWorker } from './register-service-worker.ts';
+import { LoadFailed, lazyOr } from '../components/ui/load-failed.tsx';
 
 /**
  * The worker pages' own application (docs/decisions/009-worker-entries.md): each worker page is an
@@ -30,10 +31,17 @@ const loaders: Record<WorkerPage, () => Promise<PageModule>> = {
 // The toast only appears after something the worker did: its Radix code arrives after the page
 // (when the phone is idle, or at once when a toast is already waiting).
 const loadToaster = () => import('../components/ui/toaster.tsx');
-const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+// Not there when their code did not arrive: nothing the worker asked for is missing.
+const Toaster = lazyOr(
+  () => loadToaster().then((m) => ({ default: m.Toaster })),
+  () => null,
+);
 // The install offer waits for the first completed stage (docs/decisions/022-offline-worker-app.md).
 const loadInstallOffer = () => import('../components/install-offer.tsx');
-const InstallOffer = lazy(() => loadInstallOffer().then((m) => ({ default: m.InstallOffer })));
+const InstallOffer = lazyOr(
+  () => loadInstallOffer().then((m) => ({ default: m.InstallOffer })),
+  () => null,
+);
 
 /**
  * Mounted with the page (same Suspense boundary, so after its words arrived): once the phone is
@@ -100,7 +108,7 @@ export function startWorkerApp({ eager, namespaces, prefetch }: WorkerEntry) {
   installDeviceHeader();
   prefetch?.();
   const pages = Object.fromEntries(
-    (Object.keys(loaders) as WorkerPage[]).map((name) => [name, eager[name] ?? lazy(loaders[name])]),
+    (Object.keys(loaders) as WorkerPage[]).map((name) => [name, eager[name] ?? lazyOr(loaders[name], LoadFailed)]),
   ) as Record<WorkerPage, ComponentType>;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

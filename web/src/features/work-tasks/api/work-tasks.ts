@@ -1,12 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import type {
-  completeTaskInput,
-  measurementPublicInput,
-  PublicRoomDetails,
-  PublicTask,
-  shortagePublicInput,
-} from '../../../../../contract/worker.ts';
+import type { measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '../../../../../contract/worker.ts';
 import { prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 import { rememberVisitedUnit } from '../../../lib/offline-store.ts';
@@ -46,22 +40,6 @@ export function usePublicTasks(roomId: string | undefined) {
 export function usePendingWrites(roomId: string | undefined): OutboxEntry[] {
   const all = useSyncExternalStore(subscribeOutbox, outboxEntries, outboxEntries);
   return roomId ? all.filter((e) => e.roomId === roomId) : [];
-}
-
-/**
- * Completes a stage. It carries the moment the worker pressed "complete" (or `body.completedAt`, the
- * moment kept while its photo waited): sent later, it still counts for that time and day.
- */
-export function completeTask(roomId: string, taskId: string, body: z.input<typeof completeTaskInput>, taskName?: string) {
-  return enqueue({
-    kind: 'complete',
-    method: 'PUT',
-    url: `/api/scheduled-tasks-complete/${encodeURIComponent(taskId)}`,
-    body: { ...body, completedAt: body.completedAt ?? new Date().toISOString() },
-    roomId,
-    taskId,
-    label: taskName,
-  });
 }
 
 export function reportShortage(body: z.input<typeof shortagePublicInput>) {

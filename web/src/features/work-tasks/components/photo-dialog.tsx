@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } fro
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { checkPhoto } from '../lib/photo-upload.ts';
+import { checkPhoto } from '../../../lib/photo-upload.ts';
 import { CameraIcon, ImageIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 
 /** docs/product.md "Defaults and other constants": rear camera, 640–1920 (ideal 1280) by 480–1080 (ideal 720). */

@@ -1,12 +1,21 @@
-import { Suspense, lazy, useEffect, useId } from 'react';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
 import { NameInText } from '../../../lib/name-in-text.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { CompletionStatus, TaskSummary, localized } from './task-summary.tsx';
+import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
 
-const OpenCard = lazy(() => import('./open-task-card.tsx'));
+// The open card's code is loaded when first needed: when it does not arrive, the summary stays with the way out.
+const OpenCard = lazyOr(
+  () => import('./open-task-card.tsx'),
+  (props: TaskCardProps) => (
+    <OpenCardSummary {...props}>
+      <LoadFailed />
+    </OpenCardSummary>
+  ),
+);
 
 /** A completed task: struck through, with who did it. */
 function CompletedCard({ task, index }: { task: PublicTask; index: number }) {
@@ -53,7 +62,7 @@ export interface TaskCardProps {
 }
 
 /** An open task while its card's code is on its way: the same summary, already tappable. */
-function OpenCardSummary({ task, index, expanded, onToggle, pending }: TaskCardProps) {
+function OpenCardSummary({ task, index, expanded, onToggle, pending, children }: TaskCardProps & { children?: ReactNode }) {
   const panelId = useId();
   return (
     <li data-testid="task-card" data-completed="false" className="rounded-xl border-2 border-slate-300 bg-white">
@@ -65,6 +74,7 @@ function OpenCardSummary({ task, index, expanded, onToggle, pending }: TaskCardP
         panelId={panelId}
         status={<CompletionStatus queued={false} pending={pending} />}
       />
+      {children}
     </li>
   );
 }

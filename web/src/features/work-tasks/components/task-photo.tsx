@@ -1,12 +1,14 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CameraIcon, CheckIcon, ImageIcon, NoSignalIcon, RefreshIcon, WarningIcon } from '../../../components/ui/icons.tsx';
-import { photoErrorText, photoRemedy } from '../lib/photo-upload.ts';
+import { photoErrorText, photoRemedy } from '../../../lib/photo-upload.ts';
 import type { PhotoState } from '../lib/use-task-completion.ts';
+import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
 
 // The dialog (and Radix Dialog) is not in the page's first download; the page fetches it when idle.
-const PhotoDialog = lazy(() => import('./photo-dialog.tsx').then((m) => ({ default: m.PhotoDialog })));
+const loadPhotoDialog = () => import('./photo-dialog.tsx').then((m) => ({ default: m.PhotoDialog }));
+const PhotoDialog = lazyOr(loadPhotoDialog, LoadFailed);
 
 function usePreviewUrl(file: File | undefined) {
   const [url, setUrl] = useState<string>();

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import { toast } from '../../../components/ui/toast.ts';
 import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
-import { clearPhotoWaiting, markPhotoWaiting } from '../../../lib/offline-photos.ts';
-import { completeTask } from '../api/work-tasks.ts';
-import { PhotoError, compressPhoto, photoErrorText, uploadPhoto } from './photo-upload.ts';
+import { clearPhotoWaiting, markPhotoWaiting, subscribeWaitingPhotos, waitingPhotos } from '../../../lib/offline-photos.ts';
+import { completeTask, sendWaitingPhoto } from '../../../lib/photo-sender.ts';
+import { PhotoError, compressPhoto, photoErrorText } from '../../../lib/photo-upload.ts';
 import {
   findCompletionIntent,
   findUploadedPhoto,
@@ -14,9 +14,7 @@ import {
   forgetUploadedPhoto,
   forgetWaitingPhoto,
   keepCompletionIntent,
-  keepUploadedPhoto,
-  keepWaitingPhoto,
-} from './photo-store.ts';
+} from '../../../lib/photo-store.ts';
 
 /** A task's photo: none yet → compressing → uploading → done; or waiting for signal; or failed. */
 export type PhotoState =
@@ -26,9 +24,6 @@ export type PhotoState =
   | { status: 'done'; file: File; photoUrl: string }
   | { status: 'waiting'; file: File }
   | { status: 'error'; file: File; error: PhotoError };
-
-/** While there is no signal, a waiting photo is tried again this often (and at once when online). */
-const PHOTO_RETRY_MS = 15_000;
 
 /** A completed task needs nothing kept on the phone any more. */
 export function forgetTaskPhoto(taskId: string) {
@@ -43,7 +38,8 @@ const PHOTO_AGAIN = new Set(['photo_missing', 'photo_required']);
 
 /**
  * The photo's way up: compress (unless it already was), upload, remember it on the phone; without
- * signal keep it waiting. A completion the worker asked for while the photo waited goes out with it.
+ * signal keep it waiting — the page's photo sender (lib/photo-sender.ts) sends it from any worker
+ * page, and the completion the worker asked for meanwhile with it.
  */
 function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: boolean) => void) {
   const { t } = useTranslation('workTasks');
@@ -70,40 +66,25 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
         }
       }
       setPhoto({ status: 'uploading', file: ready, percent: 0 });
-      // A photo sent again (it met no signal before) is listed as sending meanwhile.
-      if (compressed) markPhotoWaiting({ taskId: task.id, roomId, label: task.name }, true);
-      try {
-        const photoUrl = await uploadPhoto(roomId, ready, (percent) => setPhoto((s) => (s.status === 'uploading' ? { ...s, percent } : s)));
-        setPhoto({ status: 'done', file: ready, photoUrl });
-        keepUploadedPhoto(task.id, photoUrl);
-        clearPhotoWaiting(task.id);
-        void forgetWaitingPhoto(task.id);
-        // The worker already pressed "complete" while the photo waited for signal: finish it now.
-        const intent = findCompletionIntent(task.id);
-        if (intent) {
-          forgetCompletionIntent(task.id);
-          setQueued(false);
-          // The stage was done when the worker pressed "complete", not when the photo got through.
-          void completeTask(
-            roomId,
-            task.id,
-            { notes: intent.notes, photoUrl, workerName: intent.workerName, completedAt: intent.completedAt },
-            task.name,
-          );
-        }
+      const result = await sendWaitingPhoto({
+        photo: { taskId: task.id, roomId, label: task.name },
+        file: ready,
+        onProgress: (percent) => setPhoto((s) => (s.status === 'uploading' ? { ...s, percent } : s)),
+        // A photo sent again (it met no signal before) is listed as sending meanwhile.
+        listWhileSending: compressed,
+      });
+      if (result.ok) {
+        setPhoto({ status: 'done', file: ready, photoUrl: result.photoUrl });
+        setQueued(false);
         toast({ title: t('photo.uploaded'), variant: 'success' });
-      } catch (err) {
-        const error = err instanceof PhotoError ? err : new PhotoError('network', err);
-        if (error.problem !== 'network') return fail(ready, error);
-        setPhoto({ status: 'waiting', file: ready });
-        markPhotoWaiting({ taskId: task.id, roomId, label: task.name });
-        void keepWaitingPhoto(task.id, ready);
-      }
+      } else if (result.error.problem !== 'network') fail(ready, result.error);
+      else setPhoto({ status: 'waiting', file: ready });
     },
     [fail, roomId, setQueued, t, task.id, task.name],
   );
 
-  // After a reload or a closed tab: the photo that was uploaded, or is still waiting for signal.
+  // After a reload or a closed tab: the photo that was uploaded, or is still waiting for signal (the
+  // page's photo sender tries it at once).
   useEffect(() => {
     const uploaded = findUploadedPhoto(task.id);
     let cancelled = false;
@@ -113,25 +94,26 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
         setPhoto((s) =>
           s.status === 'idle' ? { status: 'done', file: file ?? new File([], 'photo.jpg', { type: 'image/jpeg' }), photoUrl: uploaded } : s,
         );
-      else if (file) void upload(file, true); // try at once: the signal may be back
+      else if (file) {
+        setPhoto((s) => (s.status === 'idle' ? { status: 'waiting', file } : s));
+        markPhotoWaiting({ taskId: task.id, roomId, label: task.name });
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [task.id, upload]);
+  }, [roomId, task.id, task.name]);
 
-  // A photo that met no signal goes again by itself: when the phone is back online, and every 15 s.
+  // The page's photo sender got a waiting photo through: the card shows it as up.
+  const waiting = useSyncExternalStore(subscribeWaitingPhotos, waitingPhotos, waitingPhotos);
   useEffect(() => {
-    if (photo.status !== 'waiting') return;
-    const file = photo.file;
-    const again = () => void upload(file, true);
-    window.addEventListener('online', again);
-    const tm = setTimeout(again, PHOTO_RETRY_MS);
-    return () => {
-      window.removeEventListener('online', again);
-      clearTimeout(tm);
-    };
-  }, [photo, upload]);
+    if (photo.status !== 'waiting' || waiting.some((p) => p.taskId === task.id)) return;
+    const photoUrl = findUploadedPhoto(task.id);
+    if (photoUrl) {
+      setPhoto({ status: 'done', file: photo.file, photoUrl });
+      setQueued(Boolean(findCompletionIntent(task.id)));
+    }
+  }, [photo, setQueued, task.id, waiting]);
 
   // The server has no usable photo for the completion: ask for it again rather than keep a dead address.
   useEffect(

@@ -236,7 +236,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     });
     await screen.findByText('Wall tiles');
     fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { expanded: false }));
-    const complete = within(cardOf('Wall tiles')).getByRole('button', { name: /Complete task/ });
+    const complete = await within(cardOf('Wall tiles')).findByRole('button', { name: /Complete task/ });
     expect(complete).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(complete);
     await findToast(/You must upload a photo before completing the task/);

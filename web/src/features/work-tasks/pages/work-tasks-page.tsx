@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { whenIdle } from '../../../lib/idle.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
@@ -35,11 +35,12 @@ import { refusalText } from '../lib/refusal.ts';
 import { OutboxPanel } from '../../../components/outbox-panel.tsx';
 import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
 import { isOffline } from '../../../lib/offline-store.ts';
+import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
 // download. The page fetches them when the phone is idle, so they are here when the signal is not.
 const loadReportDialog = () => import('../components/report-dialog.tsx');
-const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+const ReportDialog = lazyOr(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })), LoadFailed);
 const prefetchDialogs = () => {
   void loadReportDialog().catch(() => undefined);
   void import('../components/photo-dialog.tsx').catch(() => undefined);

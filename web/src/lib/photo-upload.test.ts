@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../../../../contract/errors.ts';
-import { ApiError } from '../../../lib/api.ts';
+import type { ErrorCode } from '../../../contract/errors.ts';
+import { ApiError } from './api.ts';
 import { PhotoError, checkPhoto, looksLikePhoto, photoRemedy } from './photo-upload.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>

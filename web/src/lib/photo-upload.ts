@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { ApiErrorBody, ErrorCode } from '../../../../../contract/errors.ts';
-import { MAX_PHOTO_BYTES } from '../../../../../contract/constants.ts';
-import type { UploadTicket } from '../../../../../contract/objects.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { deviceHeaders } from '../../../lib/device-id.ts';
-import { errorText } from '../../../lib/error-text.ts';
+import type { ApiErrorBody, ErrorCode } from '../../../contract/errors.ts';
+import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
+import type { UploadTicket } from '../../../contract/objects.ts';
+import { ApiError, apiRequest } from './api.ts';
+import { deviceHeaders } from './device-id.ts';
+import { errorText } from './error-text.ts';
 
 /** The long side of an uploaded photo: enough to read a stage's detail, small enough for 3G. */
 export const PHOTO_MAX_SIDE_PX = 1600;
