@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { startBillingScheduler, type BillingScheduler } from './modules/billing/billing.scheduler.ts';
 import { roomRoutes } from './modules/rooms/rooms.routes.ts';
+import { insightRoutes } from './modules/insight/insight.routes.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
@@ -146,6 +148,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(qrRoutes, { prefix: '/api' });
   await app.register(workerRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });
+  await app.register(insightRoutes, { prefix: '/api' });
+  await app.register(progressRoutes, { prefix: '/api' });
   await app.register(objectRoutes);
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });

@@ -96,9 +96,9 @@ describe('the menu and screens per role (docs/product.md "Permissions")', () => 
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
 
-  it('shows a worker with an account only the map and work tracking', async () => {
+  it('shows a worker with an account only the map, progress, statistics and work tracking', async () => {
     renderShell({ ...userWith('construction'), role: 'cleaner', isOwner: false });
-    expect(await menuLinks()).toEqual(['/', '/work-tracking']);
+    expect(await menuLinks()).toEqual(['/', '/progress-matrix', '/statistics', '/work-tracking']);
   });
 
   it('shows a manager all project work but not user management', async () => {
@@ -136,6 +136,9 @@ const PAGE_TITLES: Record<string, { key: string; cleaning?: boolean }> = {
   '/measurements-table': { key: 'reports:measurements.title' },
   '/task-management': { key: 'templates:title' },
   '/work-tracking': { key: 'tracking:title' },
+  '/progress-matrix': { key: 'progress:title' },
+  '/statistics': { key: 'insight:stats.title' },
+  '/employee-performance': { key: 'insight:people.title' },
   '/qr-print': { key: 'qr:print.title' },
   '/unit-labels': { key: 'qr:labels.title', cleaning: true },
   '/user-management': { key: 'users:title' },

@@ -37,6 +37,12 @@ export const publicRoutes: AppRoute[] = [
 export const signedInRoutes: AppRoute[] = [
   { path: '/', component: page(() => import('../features/rooms/pages/room-map-page.tsx')), menuKey: 'nav.roomMap', icon: '▦' },
   {
+    path: '/progress-matrix',
+    component: page(() => import('../features/progress/pages/progress-matrix-page.tsx')),
+    menuKey: 'nav.progressMatrix',
+    icon: '▤',
+  },
+  {
     path: '/task-scheduling',
     component: page(() => import('../features/scheduling/pages/task-scheduling-page.tsx')),
     menuKey: 'nav.taskScheduling',
@@ -70,6 +76,19 @@ export const signedInRoutes: AppRoute[] = [
     menuKey: 'nav.taskManagement',
     icon: '☰',
     access: 'manager',
+  },
+  {
+    path: '/employee-performance',
+    component: page(() => import('../features/insight/pages/employee-performance-page.tsx')),
+    menuKey: 'nav.employeePerformance',
+    icon: '★',
+    access: 'manager',
+  },
+  {
+    path: '/statistics',
+    component: page(() => import('../features/insight/pages/statistics-page.tsx')),
+    menuKey: 'nav.statistics',
+    icon: '◔',
   },
   {
     path: '/work-tracking',

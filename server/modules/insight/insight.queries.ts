@@ -1,0 +1,221 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { num, numOrNull, text, type RawRow } from '../../db/raw-rows.ts';
+import { BREAK_MINUTES } from '../../../contract/insight.ts';
+
+/**
+ * The statements behind statistics and employee performance (docs/product.md "Statistics" and
+ * "Employee performance"). Each is one statement whatever the number of units, stages or
+ * completions; every one is filtered by project. A period is a pair of the project's local dates,
+ * both included: completions carry their local work date, so a stage done at 23:50 local time
+ * counts on that day whatever UTC says.
+ */
+export interface Period {
+  projectId: string;
+  from: string;
+  to: string;
+}
+
+/** A worker's name as a key: names that differ only in case or spacing are one worker. */
+const workerKey = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
+const named = (column: SQL) => sql`${column} is not null and btrim(${column}) <> ''`;
+
+/**
+ * The stages open during a period, per unit, as "slots": a once-stage not done before the period
+ * counts once; a daily routine counts once per day of the period.
+ */
+const openSlots = (p: Period) => sql`
+  select t.unit_id,
+    sum(case when t.recurrence = 'once' then 1 else ${p.to}::date - ${p.from}::date + 1 end)::int as slots
+  from tasks t
+  where t.project_id = ${p.projectId}
+    and not exists (
+      select 1 from task_completions c
+      where c.task_id = t.id and c.period = 'once' and c.work_date < ${p.from}::date
+    )
+  group by t.unit_id`;
+
+export interface Totals {
+  totalTasks: number;
+  completedTasks: number;
+  unitsWithTasks: number;
+}
+
+export async function periodTotals(db: Db, p: Period): Promise<Totals> {
+  const result = await db.execute(sql`
+    with open_slots as (${openSlots(p)})
+    select coalesce(sum(slots), 0)::int as total, count(*)::int as units,
+      (select count(*)::int from task_completions c
+        where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date) as completed
+    from open_slots where slots > 0`);
+  const [row] = rowsOf(result);
+  return { totalTasks: num(row.total), completedTasks: num(row.completed), unitsWithTasks: num(row.units) };
+}
+
+/** Stages done per local day of the period (days without any are absent). */
+export async function completionsPerDay(db: Db, p: Period): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select to_char(work_date, 'YYYY-MM-DD') as day, count(*)::int as n
+    from task_completions
+    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+    group by work_date`);
+  return new Map(rowsOf(result).map((r) => [text(r.day), num(r.n)]));
+}
+
+export interface TopWorkerRow {
+  name: string;
+  completed: number;
+  /** Stages open in the period in the units the worker worked in (signed in or completed a stage). */
+  slots: number;
+}
+
+export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
+  const result = await db.execute(sql`
+    with open_slots as (${openSlots(p)}),
+    done as (
+      select c.unit_id, c.worker_name, c.completed_at, ${workerKey(sql`c.worker_name`)} as k
+      from task_completions c
+      where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
+        and ${named(sql`c.worker_name`)}
+    ),
+    worked as (
+      select k, unit_id from done
+      union
+      select ${workerKey(sql`s.worker_name`)}, s.unit_id from work_sessions s
+      where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date
+    ),
+    per as (
+      select k, count(*)::int as n, (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
+      from done group by k
+    )
+    select per.name, per.n,
+      coalesce((select sum(o.slots) from worked w join open_slots o on o.unit_id = w.unit_id where w.k = per.k), 0)::int as slots
+    from per
+    order by per.n desc, per.name`);
+  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
+}
+
+export interface FloorRow {
+  floor: number | null;
+  units: number;
+  doneUnits: number;
+  stages: number;
+  doneStages: number;
+}
+
+/** Construction progress per floor, all time: once-stages done of those scheduled. */
+export async function progressPerFloor(db: Db, projectId: string): Promise<FloorRow[]> {
+  const result = await db.execute(sql`
+    with st as (
+      select t.unit_id, count(*)::int as stages, count(c.id)::int as done
+      from tasks t
+      left join task_completions c on c.task_id = t.id and c.period = 'once'
+      where t.project_id = ${projectId} and t.recurrence = 'once'
+      group by t.unit_id
+    )
+    select u.floor, count(*)::int as units,
+      count(*) filter (where st.stages > 0 and st.done = st.stages)::int as done_units,
+      coalesce(sum(st.stages), 0)::int as stages, coalesce(sum(st.done), 0)::int as done_stages
+    from units u
+    left join st on st.unit_id = u.id
+    where u.project_id = ${projectId}
+    group by u.floor
+    order by u.floor nulls last`);
+  return rowsOf(result).map((r) => ({
+    floor: numOrNull(r.floor),
+    units: num(r.units),
+    doneUnits: num(r.done_units),
+    stages: num(r.stages),
+    doneStages: num(r.done_stages),
+  }));
+}
+
+export interface WorkerPeriodRow {
+  key: string;
+  name: string;
+  completed: number;
+  units: number;
+  /** Sum over the worker's stages of 0.5 for a photo attached and 0.5 for being done in order. */
+  quality: number;
+  /** Estimated minutes of the stages done. */
+  estimated: number;
+  /** Minutes the stages took: each since the worker's previous stage or sign-in that day (see below). */
+  minutes: number;
+}
+
+const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
+  key: text(r.k),
+  name: text(r.name),
+  completed: num(r.n),
+  units: num(r.units),
+  quality: num(r.quality),
+  estimated: num(r.est),
+  minutes: num(r.minutes),
+});
+
+/**
+ * Per worker over a period, what employee performance is computed from (docs/product.md "Employee
+ * performance"). A stage is "in order" when no earlier once-stage of its unit was still open when it
+ * was done. A stage took the time since the worker's previous stage or sign-in that day; the first
+ * stage of a day without a sign-in before it, or one after a gap over BREAK_MINUTES (a break, the
+ * night), counts its estimate.
+ */
+export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRow[]> {
+  const result = await db.execute(sql`
+    with done as (
+      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes as est,
+        ${workerKey(sql`c.worker_name`)} as k,
+        (t.recurrence <> 'once' or not exists (
+          select 1 from tasks t2
+          where t2.project_id = t.project_id and t2.unit_id = t.unit_id and t2.recurrence = 'once'
+            and t2.sort_order < t.sort_order
+            and not exists (
+              select 1 from task_completions c2
+              where c2.task_id = t2.id and c2.period = 'once' and c2.completed_at <= c.completed_at
+            )
+        )) as in_order
+      from task_completions c
+      join tasks t on t.id = c.task_id
+      where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
+        and ${named(sql`c.worker_name`)}
+    ),
+    signins as (
+      select ${workerKey(sql`worker_name`)} as k, work_date, created_at as at
+      from work_sessions
+      where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+    ),
+    events as (
+      select k, work_date, completed_at as at, est from done
+      union all
+      select k, work_date, at, null::int from signins where k in (select k from done)
+    ),
+    gaps as (
+      select k, est,
+        extract(epoch from (at - lag(at) over (partition by k, work_date order by at, est nulls first))) / 60 as gap
+      from events
+    ),
+    spans as (
+      select k, sum(case when gap is null or gap > ${BREAK_MINUTES} then est else gap end)::float8 as minutes
+      from gaps where est is not null group by k
+    ),
+    per as (
+      select k, count(*)::int as n, count(distinct unit_id)::int as units, sum(est)::int as est,
+        sum((case when photo_url is not null then 0.5 else 0 end) + (case when in_order then 0.5 else 0 end))::float8 as quality,
+        (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
+      from done group by k
+    )
+    select per.k, per.name, per.n, per.units, per.est, per.quality, spans.minutes
+    from per join spans on spans.k = per.k`);
+  return rowsOf(result).map(workerPeriodOf);
+}
+
+/** Stages done per worker key over a period: the previous period of a trend. */
+export async function completedPerWorker(db: Db, p: Period): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select ${workerKey(sql`worker_name`)} as k, count(*)::int as n
+    from task_completions
+    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+      and ${named(sql`worker_name`)}
+    group by 1`);
+  return new Map(rowsOf(result).map((r) => [text(r.k), num(r.n)]));
+}

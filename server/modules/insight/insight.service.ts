@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  RANGE_DAYS,
+  RATING_PRIOR_STAGES,
+  percent,
+  trendOf,
+  type CleaningStats,
+  type Employee,
+  type EmployeePerformance,
+  type KpiMetrics,
+  type PerformanceRange,
+} from '../../../contract/insight.ts';
+import { localDate } from '../../lib/time.ts';
+import type { UserAuth } from '../../plugins/session.ts';
+import * as q from './insight.queries.ts';
+
+/** A YYYY-MM-DD date moved by whole days. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The last `days` local days of the project (today included), and the equal period before them. */
+function periods(app: FastifyInstance, auth: UserAuth, days: number): { current: q.Period; previous: q.Period } {
+  const to = localDate(auth.timezone, app.now());
+  const from = addDays(to, 1 - days);
+  return {
+    current: { projectId: auth.projectId, from, to },
+    previous: { projectId: auth.projectId, from: addDays(from, -days), to: addDays(from, -1) },
+  };
+}
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** GET /api/stats/cleaning (docs/product.md "Statistics"). */
+export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
+  const { current, previous } = periods(app, auth, days);
+  const totals = await q.periodTotals(app.db, current);
+  const before = await q.periodTotals(app.db, previous);
+  const perDay = await q.completionsPerDay(app.db, current);
+  const workers = await q.topWorkers(app.db, current);
+  const floors = await q.progressPerFloor(app.db, auth.projectId);
+  return {
+    from: current.from,
+    to: current.to,
+    totalTasks: totals.totalTasks,
+    completedTasks: totals.completedTasks,
+    averageTasksPerRoom: totals.unitsWithTasks > 0 ? oneDecimal(totals.totalTasks / totals.unitsWithTasks) : 0,
+    topCleaners: workers.map((w) => ({
+      cleanerName: w.name,
+      completionRate: Math.min(100, percent(w.completed, w.slots)),
+      taskCount: w.completed,
+    })),
+    previous: { totalTasks: before.totalTasks, completedTasks: before.completedTasks },
+    perDay: Array.from({ length: days }, (_, i) => {
+      const date = addDays(current.from, i);
+      return { date, completed: perDay.get(date) ?? 0 };
+    }),
+    floors,
+  };
+}
+
+/**
+ * The ranked workers of a period with the formulas of docs/product.md "Employee performance":
+ * rating from what the worker controls (a photo attached, stages done in order), shrunk toward the
+ * project's average by RATING_PRIOR_STAGES; efficiency the estimated minutes of the stages done
+ * against the time on site, at most 100; trend against the previous equal period.
+ */
+async function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
+  const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
+  const rows = await q.workersInPeriod(app.db, current);
+  const before = await q.completedPerWorker(app.db, previous);
+  const stages = rows.reduce((s, r) => s + r.completed, 0);
+  const average = stages > 0 ? rows.reduce((s, r) => s + r.quality, 0) / stages : 0;
+  const employees: Employee[] = rows
+    .map((r) => ({
+      id: r.key,
+      rank: 0,
+      name: r.name,
+      tasksCompleted: r.completed,
+      roomsCleaned: r.units,
+      rating: oneDecimal((5 * (r.quality + RATING_PRIOR_STAGES * average)) / (r.completed + RATING_PRIOR_STAGES)),
+      efficiency: efficiencyOf(r.estimated, r.minutes),
+      trend: trendOf(r.completed, before.get(r.key) ?? 0),
+    }))
+    .sort((a, b) => b.tasksCompleted - a.tasksCompleted || b.rating - a.rating || a.name.localeCompare(b.name))
+    .map((e, i) => ({ ...e, rank: i + 1 }));
+  return { employees, rows, current, previous };
+}
+
+const efficiencyOf = (estimated: number, minutes: number) => (minutes > 0 ? Math.min(100, percent(estimated, minutes)) : 100);
+
+/** GET /api/employee-performance. */
+export async function employeePerformance(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<EmployeePerformance> {
+  return { employees: (await rankedWorkers(app, auth, range)).employees };
+}
+
+/** GET /api/kpi-metrics: the period's totals beside the same workers' figures. */
+export async function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
+  const { employees, rows, current, previous } = await rankedWorkers(app, auth, range);
+  const totals = await q.periodTotals(app.db, current);
+  const before = await q.periodTotals(app.db, previous);
+  const named = rows.reduce((s, r) => s + r.completed, 0);
+  const minutes = rows.reduce((s, r) => s + r.minutes, 0);
+  const estimated = rows.reduce((s, r) => s + r.estimated, 0);
+  return {
+    totalCompleted: totals.completedTasks,
+    totalTasks: totals.totalTasks,
+    completionRate: percent(totals.completedTasks, totals.totalTasks),
+    avgTime: named > 0 ? oneDecimal(minutes / named) : 0,
+    avgRating: employees.length > 0 ? oneDecimal(employees.reduce((s, e) => s + e.rating, 0) / employees.length) : 0,
+    efficiency: named > 0 ? efficiencyOf(estimated, minutes) : 0,
+    trend: trendOf(totals.completedTasks, before.completedTasks),
+  };
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
+import { trendOf } from '../../../contract/insight.ts';
+import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+
+/**
+ * Statistics and employee performance against answers worked out by hand (docs/product.md
+ * "Statistics", "Employee performance"). Project time zone Asia/Jerusalem (UTC+2 in March); the
+ * clock stands at 2026-03-10 12:00 local, so "today" is 2026-03-10 and yesterday 2026-03-09.
+ */
+let ctx: TestContext;
+type Owner = Awaited<ReturnType<typeof registerAndLogin>>;
+let a: Owner;
+let b: Owner;
+
+const at = (iso: string) => new Date(iso);
+
+async function unit(owner: Owner, number: string, floor: number) {
+  const res = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number, floor } });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return (res.json() as { id: string }).id;
+}
+
+type Stage = { name: string; sortOrder: number; estimatedMinutes: number; recurrence?: 'once' | 'daily' };
+async function stages(owner: Owner, unitId: string, list: Stage[]) {
+  const rows = await ctx.database.db
+    .insert(tasks)
+    .values(list.map((s) => ({ projectId: owner.user.projectId, unitId, ...s })))
+    .returning();
+  return Object.fromEntries(rows.map((r) => [r.name, r]));
+}
+
+async function done(
+  owner: Owner,
+  task: { id: string; unitId: string; recurrence: string },
+  workerName: string,
+  completedAt: string,
+  workDate: string,
+  photo = false,
+) {
+  await ctx.database.db.insert(taskCompletions).values({
+    projectId: owner.user.projectId,
+    taskId: task.id,
+    unitId: task.unitId,
+    workDate,
+    period: task.recurrence === 'once' ? 'once' : workDate,
+    workerName,
+    photoUrl: photo ? `/objects/photos/${crypto.randomUUID()}.jpg` : null,
+    completedAt: at(completedAt),
+  });
+}
+
+async function signIn(owner: Owner, unitId: string, workerName: string, createdAt: string, workDate: string) {
+  await ctx.database.db
+    .insert(workSessions)
+    .values({ projectId: owner.user.projectId, unitId, workerName, workDate, createdAt: at(createdAt) });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ now: at('2026-03-10T10:00:00Z') });
+  a = await registerAndLogin(ctx.app);
+  b = await registerAndLogin(ctx.app);
+
+  const u1 = await unit(a, 'A1', 1);
+  const u2 = await unit(a, 'A2', 1);
+  const u3 = await unit(a, 'B1', 2);
+  const s1 = await stages(a, u1, [
+    { name: 'a1', sortOrder: 1, estimatedMinutes: 30 },
+    { name: 'a2', sortOrder: 2, estimatedMinutes: 20 },
+    { name: 'a3', sortOrder: 3, estimatedMinutes: 10 },
+    { name: 'sweep', sortOrder: 9, estimatedMinutes: 5, recurrence: 'daily' },
+  ]);
+  const s2 = await stages(a, u2, [
+    { name: 'b1', sortOrder: 1, estimatedMinutes: 30 },
+    { name: 'b2', sortOrder: 2, estimatedMinutes: 20 },
+  ]);
+  const s3 = await stages(a, u3, [
+    { name: 'c1', sortOrder: 1, estimatedMinutes: 30 },
+    { name: 'c2', sortOrder: 2, estimatedMinutes: 20 },
+  ]);
+  await done(a, s1.a1, 'Dana', '2026-03-08T08:00:00Z', '2026-03-08', true);
+  // 21:50 UTC is 23:50 local on the 9th: yesterday. 22:10 UTC is 00:10 local on the 10th: today.
+  await done(a, s1.sweep, 'Yossi', '2026-03-09T21:50:00Z', '2026-03-09');
+  await done(a, s2.b1, 'Dana', '2026-03-09T22:10:00Z', '2026-03-10', true);
+  await signIn(a, u1, 'Dana', '2026-03-10T06:50:00Z', '2026-03-10');
+  // "dana " is Dana: case and spacing do not make another worker.
+  await done(a, s1.a2, 'dana ', '2026-03-10T07:20:00Z', '2026-03-10');
+  await done(a, s1.a3, 'DANA', '2026-03-10T07:40:00Z', '2026-03-10', true);
+  await signIn(a, u3, 'Yossi', '2026-03-10T07:30:00Z', '2026-03-10');
+  // c2 before c1: out of order.
+  await done(a, s3.c2, 'Yossi', '2026-03-10T08:00:00Z', '2026-03-10', true);
+  await done(a, s1.sweep, 'Yossi', '2026-03-10T08:10:00Z', '2026-03-10');
+
+  // The other project: a Dana of its own, and a one-stage worker for the small-sample rule.
+  const other = await unit(b, 'A1', 1);
+  const os = await stages(b, other, [
+    { name: 'x1', sortOrder: 1, estimatedMinutes: 10 },
+    { name: 'x2', sortOrder: 2, estimatedMinutes: 10 },
+    { name: 'x3', sortOrder: 3, estimatedMinutes: 10 },
+  ]);
+  await done(b, os.x1, 'Lucky', '2026-03-10T08:00:00Z', '2026-03-10', true);
+  await done(b, os.x2, 'Dana', '2026-03-10T08:30:00Z', '2026-03-10');
+});
+afterAll(async () => ctx?.close());
+
+describe('GET /api/stats/cleaning', () => {
+  it('counts today in the project time zone: open stages, done ones, per unit, top workers', async () => {
+    const res = await a.as({ method: 'GET', url: '/api/stats/cleaning?days=1' });
+    expect(res.statusCode).toBe(200);
+    // Open today: A1 a2, a3, sweep (a1 was done on the 8th); A2 b1, b2; B1 c1, c2.
+    expect(res.json()).toMatchObject({
+      from: '2026-03-10',
+      to: '2026-03-10',
+      totalTasks: 7,
+      completedTasks: 5,
+      averageTasksPerRoom: 2.3,
+      // Yesterday: A1 a2, a3, sweep; A2 b1, b2; B1 c1, c2 open; the 23:50 sweep done.
+      previous: { totalTasks: 7, completedTasks: 1 },
+      perDay: [{ date: '2026-03-10', completed: 5 }],
+      topCleaners: [
+        // Dana worked in A1 (3 open) and A2 (2 open) and did 3; Yossi in B1 (2) and A1 (3) and did 2.
+        { cleanerName: 'DANA', completionRate: 60, taskCount: 3 },
+        { cleanerName: 'Yossi', completionRate: 40, taskCount: 2 },
+      ],
+    });
+  });
+
+  it('looks back N days with every day present, and floors progress all time', async () => {
+    const res = await a.as({ method: 'GET', url: '/api/stats/cleaning?days=7' });
+    const body = res.json();
+    // Seven once-stages and the daily sweep on each of seven days.
+    expect(body).toMatchObject({ from: '2026-03-04', to: '2026-03-10', totalTasks: 14, completedTasks: 7 });
+    expect(body.perDay.map((d: { completed: number }) => d.completed)).toEqual([0, 0, 0, 0, 1, 1, 5]);
+    expect(body.floors).toEqual([
+      { floor: 1, units: 2, doneUnits: 1, stages: 5, doneStages: 4 },
+      { floor: 2, units: 1, doneUnits: 0, stages: 2, doneStages: 1 },
+    ]);
+  });
+
+  it('refuses a period it cannot look back over, and strangers', async () => {
+    for (const days of ['0', '91', 'x']) {
+      const res = await a.as({ method: 'GET', url: `/api/stats/cleaning?days=${days}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBeTruthy();
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/stats/cleaning' })).statusCode).toBe(401);
+  });
+
+  it("shows another project's workers to nobody", async () => {
+    const res = await b.as({ method: 'GET', url: '/api/stats/cleaning?days=30' });
+    expect(
+      res
+        .json()
+        .topCleaners.map((w: { cleanerName: string }) => w.cleanerName)
+        .sort(),
+    ).toEqual(['Dana', 'Lucky']);
+    expect(res.json()).toMatchObject({ totalTasks: 3, completedTasks: 2 });
+  });
+});
+
+describe('GET /api/employee-performance and /api/kpi-metrics', () => {
+  it('ranks workers with the documented formulas', async () => {
+    const res = await a.as({ method: 'GET', url: '/api/employee-performance?range=today' });
+    expect(res.statusCode).toBe(200);
+    // Quality: Dana b1 (photo, in order) 1 + a2 (in order) 0.5 + a3 (photo, in order) 1 = 2.5 of 3;
+    // Yossi c2 (photo, out of order) 0.5 + sweep (in order) 0.5 = 1 of 2; project average 3.5 / 5 = 0.7.
+    // Rating 5 × (q + 5 × 0.7) / (n + 5): Dana 5 × 6 / 8 = 3.75, Yossi 5 × 4.5 / 7 = 3.21.
+    // Time: Dana b1 first of its day at 00:10 → its 30 min estimate; a2 30 min after sign-in; a3 20 min
+    // after a2: 80 min for 60 estimated = 75%. Yossi 30 + 10 min for 25 estimated = 63%.
+    expect(res.json().employees).toEqual([
+      { id: 'dana', rank: 1, name: 'DANA', tasksCompleted: 3, roomsCleaned: 2, rating: 3.8, efficiency: 75, trend: 'up' },
+      { id: 'yossi', rank: 2, name: 'Yossi', tasksCompleted: 2, roomsCleaned: 2, rating: 3.2, efficiency: 63, trend: 'up' },
+    ]);
+    const kpi = await a.as({ method: 'GET', url: '/api/kpi-metrics?range=today' });
+    expect(kpi.json()).toEqual({
+      totalCompleted: 5,
+      totalTasks: 7,
+      completionRate: 71,
+      avgTime: 24,
+      avgRating: 3.5,
+      efficiency: 71,
+      trend: 'up',
+    });
+  });
+
+  it('does not give five stars for one lucky stage: ratings are shrunk toward the average', async () => {
+    const res = await b.as({ method: 'GET', url: '/api/employee-performance?range=week' });
+    // Lucky: one stage with photo, in order (1); Dana one in order without photo (0.5); average 0.75.
+    expect(res.json().employees.map((e: { name: string; rating: number }) => [e.name, e.rating])).toEqual([
+      ['Lucky', 4],
+      ['Dana', 3.5],
+    ]);
+  });
+
+  it('is for managers only, and refuses an unknown range', async () => {
+    expect((await a.as({ method: 'GET', url: '/api/employee-performance?range=year' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/kpi-metrics' })).statusCode).toBe(401);
+  });
+
+  it('says up, down or stable against the previous period with a ±5% band', () => {
+    expect([trendOf(105, 100), trendOf(106, 100), trendOf(95, 100), trendOf(94, 100), trendOf(1, 0), trendOf(0, 0)]).toEqual([
+      'stable',
+      'up',
+      'stable',
+      'down',
+      'up',
+      'stable',
+    ]);
+  });
+});

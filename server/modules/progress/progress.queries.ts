@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { ProgressCell, ProgressMatrix, ProgressStage } from '../../../contract/progress-matrix.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
+
+export interface ProgressFilters {
+  projectId: string;
+  /** Only the units of this floor. */
+  floor?: number;
+  /** Only units whose label starts with this, in any case. */
+  prefix?: string;
+}
+
+const stageOf = (r: RawRow): ProgressStage => ({ name: text(r.name), sortOrder: num(r.sort_order) });
+
+interface CellRow {
+  unitId: string;
+  number: string;
+  floor: number | null;
+  /** Null: the unit has no once-task at all (it still gets a row). */
+  taskName: string | null;
+  completedAt: Date | null;
+  workerName: string | null;
+}
+
+const cellRowOf = (r: RawRow): CellRow => ({
+  unitId: text(r.id),
+  number: text(r.number),
+  floor: numOrNull(r.floor),
+  taskName: textOrNull(r.task_name),
+  completedAt: dateOrNull(r.completed_at),
+  workerName: textOrNull(r.worker_name),
+});
+
+/**
+ * The project's stages: the distinct names of its once-tasks, by their smallest sort order, then
+ * name. Project-wide whatever the filters, so the columns stay put while filtering.
+ */
+export async function listStages(db: Db, p: { projectId: string }): Promise<ProgressStage[]> {
+  const result = await db.execute(sql`
+    select name, min(sort_order)::int as sort_order
+    from tasks
+    where project_id = ${p.projectId} and recurrence = 'once'
+    group by name
+    order by min(sort_order), name collate "C"
+  `);
+  return rowsOf(result).map(stageOf);
+}
+
+/**
+ * One row per (unit, once-task) with the task's completion, and one row with a null task for a
+ * unit without once-tasks; units by floor (no floor last), then the first number in the label,
+ * then the label (as the map, compareUnitLabels). One statement whatever the number of units.
+ */
+export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<CellRow[]> {
+  const floorFilter = p.floor === undefined ? sql`` : sql`and u.floor = ${p.floor}`;
+  const prefixFilter = p.prefix ? sql`and starts_with(lower(u.number), lower(${p.prefix}))` : sql``;
+  const result = await db.execute(sql`
+    select u.id, u.number, u.floor, t.name as task_name, c.completed_at, c.worker_name
+    from units u
+    left join tasks t
+      on t.unit_id = u.id and t.project_id = ${p.projectId} and t.recurrence = 'once'
+    left join task_completions c
+      on c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once'
+    where u.project_id = ${p.projectId} ${floorFilter} ${prefixFilter}
+    order by u.floor nulls last, (substring(u.number from '[0-9]+'))::numeric nulls last, u.number collate "C", u.id
+  `);
+  return rowsOf(result).map(cellRowOf);
+}
+
+const NONE: ProgressCell = { state: 'none', completedAt: null, workerName: null };
+
+/** The unit × stage matrix of a project: two statements, however many units and stages. */
+export async function getProgressMatrix(db: Db, p: ProgressFilters): Promise<ProgressMatrix> {
+  const [stages, rows] = await Promise.all([listStages(db, p), listUnitStageRows(db, p)]);
+  const column = new Map(stages.map((s, i) => [s.name, i]));
+  const units: ProgressMatrix['units'] = [];
+  let current: ProgressMatrix['units'][number] | undefined;
+  for (const row of rows) {
+    // Rows come ordered by unit: a new id starts the next unit's row.
+    if (current?.id !== row.unitId) {
+      current = { id: row.unitId, number: row.number, floor: row.floor, cells: stages.map(() => NONE) };
+      units.push(current);
+    }
+    const i = row.taskName === null ? undefined : column.get(row.taskName);
+    if (i === undefined) continue;
+    current.cells[i] = row.completedAt
+      ? { state: 'done', completedAt: row.completedAt.toISOString(), workerName: row.workerName }
+      : { state: 'open', completedAt: null, workerName: null };
+  }
+  return { stages, units };
+}

@@ -1,0 +1,213 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useWording } from '../../../lib/use-wording.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
+import { roomStatsQuery } from '../../../lib/queries/rooms.ts';
+import { MeterBar } from '../components/meter-bar.tsx';
+import { PerDayChart } from '../components/per-day-chart.tsx';
+import { PeriodChoice } from '../components/period-choice.tsx';
+import { STATS_PERIODS, dayFormat, readPeriod, statisticsFigures } from '../lib/insight-view.ts';
+
+/** /statistics (docs/product.md "Statistics"): the units' counters and the period's stages and workers. */
+export default function StatisticsPage() {
+  const { tw: t, lng } = useWording('insight');
+  const tc = useTranslation('common').t;
+  const [params, setParams] = useSearchParams();
+  const days = readPeriod(params);
+  const units = useQuery(roomStatsQuery);
+  const stats = useQuery(cleaningStatsQuery(days));
+  const { longDay, shortDay } = useMemo(
+    () => ({ longDay: dayFormat(lng, { dateStyle: 'full' }), shortDay: dayFormat(lng, { day: 'numeric', month: 'numeric' }) }),
+    [lng],
+  );
+  const number = useMemo(() => new Intl.NumberFormat(lng, { maximumFractionDigits: 1 }), [lng]);
+
+  const header = (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">{t('stats.title')}</h1>
+        {stats.data && <p className="text-sm text-slate-700">{longDay(stats.data.to)}</p>}
+      </div>
+      <PeriodChoice
+        label={t('period.label')}
+        options={STATS_PERIODS}
+        value={days}
+        onChange={(d) => setParams(d === 1 ? {} : { days: String(d) }, { replace: true })}
+        labelOf={(d) => t(`period.days${d}`)}
+      />
+    </header>
+  );
+
+  if (units.isError || stats.isError)
+    return (
+      <div className="mx-auto max-w-6xl space-y-5">
+        {header}
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900">
+          {t('stats.error')}
+          <Button variant="secondary" onClick={() => void Promise.all([units.refetch(), stats.refetch()])}>
+            {tc('actions.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  if (!units.data || !stats.data)
+    return (
+      <div className="mx-auto max-w-6xl space-y-5">
+        {header}
+        <Loading label={t('stats.loading')} />
+      </div>
+    );
+
+  const u = units.data;
+  const s = stats.data;
+  const f = statisticsFigures(u, s);
+  const counters = [
+    { key: 'clean', value: u.clean, tone: 'border-green-600' },
+    { key: 'inProgress', value: u.inProgress, tone: 'border-amber-500' },
+    { key: 'needsWork', value: u.needsCleaning, tone: 'border-red-600' },
+    { key: 'total', value: u.totalRooms, tone: 'border-slate-500' },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5" aria-busy={stats.isFetching}>
+      {header}
+
+      <section aria-label={t('stats.counters')} className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {counters.map((c) => (
+          <div key={c.key} className={`rounded-xl border border-s-4 border-slate-200 bg-white p-4 ${c.tone}`}>
+            <p className="text-sm text-slate-700">{t(`counters.${c.key}`)}</p>
+            <p className="text-3xl font-bold tabular-nums" data-testid={`counter-${c.key}`}>
+              {c.value}
+            </p>
+          </div>
+        ))}
+      </section>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <section aria-labelledby="performance-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="performance-title" className="text-lg font-semibold">
+            {t('stats.performance')}
+          </h2>
+          <MeterBar label={t('stats.completionRate')} value={f.completionRate} />
+          <MeterBar label={t('stats.doneUnits')} value={f.doneUnitsRate} tone="bg-green-600" />
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Figure label={t('stats.totalTasks')} value={s.totalTasks} testId="total-tasks" />
+            <Figure
+              label={t('stats.completedTasks')}
+              value={s.completedTasks}
+              testId="completed-tasks"
+              note={
+                f.completedChange === null
+                  ? undefined
+                  : t('stats.change', { change: `${f.completedChange > 0 ? '+' : ''}${f.completedChange}` })
+              }
+            />
+            <Figure label={t('stats.averagePerUnit')} value={number.format(s.averageTasksPerRoom)} testId="average" />
+            <Figure label={t('stats.efficiency')} value={`${f.efficiencyScore}%`} testId="efficiency" note={t('stats.efficiencyNote')} />
+            <Figure
+              label={t('stats.sessionTime')}
+              value={t('stats.minutes', { value: f.sessionMinutes })}
+              testId="session-time"
+              note={t('stats.sessionNote')}
+            />
+            <Figure label={t('stats.activeUnits')} value={f.activeUnits} testId="active-units" />
+          </dl>
+        </section>
+
+        <section aria-labelledby="top-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="top-title" className="text-lg font-semibold">
+            {t('stats.topWorkers')}
+          </h2>
+          {s.topCleaners.length === 0 ? (
+            <p className="text-slate-700">{t('stats.noWorkers')}</p>
+          ) : (
+            <ol className="divide-y divide-slate-100" data-testid="top-workers">
+              {s.topCleaners.map((w, i) => (
+                <li key={w.cleanerName} className="flex items-center gap-3 py-2">
+                  <span className="w-6 text-center font-bold text-slate-600 tabular-nums">{i + 1}</span>
+                  <bdi className="flex-1 font-medium">{w.cleanerName}</bdi>
+                  <span className="text-sm text-slate-700 tabular-nums">{t('stats.workerTasks', { n: w.taskCount })}</span>
+                  <span className="w-14 text-end font-semibold tabular-nums" title={t('stats.workerRateNote')}>
+                    {w.completionRate}%
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          <p className="text-xs text-slate-600">{t('stats.workerRateNote')}</p>
+        </section>
+      </div>
+
+      {s.perDay.length > 1 && (
+        <section className="rounded-xl border border-slate-200 bg-white p-4">
+          <PerDayChart
+            days={s.perDay}
+            label={t('stats.perDay')}
+            formatDay={shortDay}
+            barLabel={(day, count) => t('stats.perDayBar', { day, count })}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="floors-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="floors-title" className="text-lg font-semibold">
+          {t('floors.title')}
+        </h2>
+        {s.floors.length === 0 ? (
+          <p className="text-slate-700">{t('floors.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-start">
+                  <th scope="col" className="py-2 text-start">
+                    {t('floors.floor')}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t('floors.units')}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t('floors.stages')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.floors.map((fl) => (
+                  <tr key={fl.floor ?? 'none'} className="border-b border-slate-100">
+                    <th scope="row" className="py-2 text-start font-medium">
+                      {fl.floor === null ? t('floors.noFloor') : t('floors.number', { floor: fl.floor })}
+                    </th>
+                    <td className="py-2 tabular-nums">{t('floors.ofTotal', { done: fl.doneUnits, total: fl.units })}</td>
+                    <td className="py-2">
+                      <MeterBar
+                        label={t('floors.ofTotal', { done: fl.doneStages, total: fl.stages })}
+                        value={fl.stages > 0 ? Math.round((100 * fl.doneStages) / fl.stages) : 0}
+                        tone="bg-green-600"
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value, note, testId }: { label: string; value: string | number; note?: string; testId: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      {note && <dd className="text-xs text-slate-600">{note}</dd>}
+    </div>
+  );
+}
