@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { csvStream, toCsv } from './csv.ts';
+import { bufferOf } from './xlsx.ts';
 
 describe('csv', () => {
   it('starts with a byte-order mark and ends rows with CRLF', () => {
@@ -13,5 +14,29 @@ describe('csv', () => {
   it('neutralises cells that a spreadsheet would run as a formula, but not numbers', () => {
     const csv = toCsv(['h'], [['=1+1'], ['+972'], ['-x'], ['@SUM(A1)'], [-5], ['=cmd|" /C calc"!A0']]);
     expect(csv.split('\r\n').slice(1, 7)).toEqual(["'=1+1", "'+972", "'-x", "'@SUM(A1)", '-5', `"'=cmd|"" /C calc""!A0"`]);
+  });
+});
+
+describe('typed csv stream', () => {
+  it('starts with a BOM, quotes, neutralises formulas and writes local dates', async () => {
+    const body = await bufferOf(
+      csvStream({
+        columns: [
+          { header: 'פריט', type: 'text' },
+          { header: 'כמות', type: 'number' },
+          { header: 'תאריך', type: 'datetime' },
+          { header: 'יום', type: 'date' },
+        ],
+        rows: [
+          ['a, "b"', 3, '2026-03-10T10:30:00.000Z', '2026-03-10'],
+          ['=HYPERLINK("x")', -2, null, null],
+        ],
+        timeZone: 'Asia/Jerusalem',
+      }),
+    );
+    expect(body.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(body.toString('utf8')).toBe(
+      '\uFEFFפריט,כמות,תאריך,יום\r\n"a, ""b""",3,2026-03-10 12:30,2026-03-10\r\n"\'=HYPERLINK(""x"")",-2,,\r\n',
+    );
   });
 });

@@ -25,3 +25,64 @@ export function unzip(file: Buffer): Map<string, string> {
   }
   return out;
 }
+
+export interface SheetCell {
+  /** `s` for an inline string, `n` for a number (dates included). */
+  type: 's' | 'n';
+  /** The cell's style index (2 date, 3 date and time, 1 the bold header). */
+  style: number;
+  value: string | number;
+}
+
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/** A sheet's rows as typed cells, by column letter (empty cells absent). */
+export function sheetRows(sheetXml: string): Record<string, SheetCell>[] {
+  const rows: Record<string, SheetCell>[] = [];
+  for (const [, body] of sheetXml.matchAll(/<row r="\d+">(.*?)<\/row>/g)) {
+    const row: Record<string, SheetCell> = {};
+    for (const [, ref, s, t, inner] of body.matchAll(/<c r="([A-Z]+)\d+"(?: s="(\d+)")?(?: t="(\w+)")?>(.*?)<\/c>/g)) {
+      const style = s ? Number(s) : 0;
+      row[ref] =
+        t === 'inlineStr'
+          ? { type: 's', style, value: unescape(/<t[^>]*>(.*?)<\/t>/s.exec(inner)?.[1] ?? '') }
+          : { type: 'n', style, value: Number(/<v>(.*?)<\/v>/.exec(inner)?.[1]) };
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Excel's serial number of a local wall-clock time (for expected values). */
+export const serialOf = (localIso: string) => (Date.parse(`${localIso}Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
+/** A CSV file's lines split into fields (enough for tests: no newlines inside fields). */
+export function csvLines(body: string): string[][] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((l) => l !== '')
+    .map((line) => {
+      const fields: string[] = [];
+      let at = 0;
+      for (;;) {
+        if (line[at] === '"') {
+          let end = at + 1;
+          while (!(line[end] === '"' && line[end + 1] !== '"')) end += line[end] === '"' ? 2 : 1;
+          fields.push(line.slice(at + 1, end).replace(/""/g, '"'));
+          at = end + 1;
+        } else {
+          const comma = line.indexOf(',', at);
+          fields.push(line.slice(at, comma < 0 ? undefined : comma));
+          at = comma < 0 ? line.length : comma;
+        }
+        if (line[at] !== ',') return fields;
+        at += 1;
+      }
+    });
+}

@@ -7,6 +7,8 @@ import {
   kpiMetricsSchema,
   performanceQuery,
 } from '../../../contract/insight.ts';
+import { EXPORT_WORDS, isRightToLeft, performanceExportQuery } from '../../../contract/export-words.ts';
+import { exportFile, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { cleaningStats, employeePerformance, kpiMetrics } from './insight.service.ts';
 
@@ -27,6 +29,37 @@ export async function insightRoutes(base: FastifyInstance) {
     '/employee-performance',
     { config: { access: 'manager' }, schema: { querystring: performanceQuery, response: { 200: employeePerformanceSchema } } },
     async (request) => employeePerformance(app, userOf(request), request.query.range),
+  );
+
+  // The ranking as .xlsx or CSV (docs/product.md "Exports").
+  app.get(
+    '/employee-performance/export',
+    { config: { access: 'manager' }, schema: { querystring: performanceExportQuery } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      const { employees } = await employeePerformance(app, auth, request.query.range);
+      const words = EXPORT_WORDS[request.query.lang];
+      const c = words.employeePerformance.columns;
+      const file = exportFile(
+        {
+          name: `employee-performance-${request.query.range}`,
+          sheetName: words.employeePerformance.sheet,
+          rightToLeft: isRightToLeft(request.query.lang),
+          columns: [
+            { header: c.rank, type: 'number' },
+            { header: c.name, type: 'text' },
+            { header: c.tasks, type: 'number' },
+            { header: c.units, type: 'number' },
+            { header: c.rating, type: 'number' },
+            { header: c.efficiency, type: 'number' },
+            { header: c.trend, type: 'text' },
+          ],
+          rows: employees.map((e) => [e.rank, e.name, e.tasksCompleted, e.roomsCleaned, e.rating, e.efficiency, words.trend[e.trend]]),
+        },
+        { format: request.query.format, timeZone: auth.timezone, now: app.now() },
+      );
+      return sendExport(reply, file);
+    },
   );
 
   app.get(

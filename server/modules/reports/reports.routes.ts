@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { measurementInput, measurementSchema, reportListQuery, shortageInput, shortageSchema } from '../../../contract/reports.ts';
+import { reportExportQuery } from '../../../contract/export-words.ts';
+import { sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import {
   createMeasurement,
   createShortage,
   deleteMeasurement,
   deleteShortage,
+  exportReports,
   listMeasurements,
   listShortages,
   updateMeasurement,
@@ -30,6 +33,11 @@ export async function reportRoutes(base: FastifyInstance) {
     '/shortages',
     { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(shortageSchema) } } },
     async (request) => listShortages(app, userOf(request), request.query),
+  );
+
+  // The table as .xlsx or CSV, same filters (docs/product.md "Exports").
+  app.get('/shortages/export', { config: { access: 'manager' }, schema: { querystring: reportExportQuery } }, async (request, reply) =>
+    sendExport(reply, await exportReports(app, userOf(request), 'shortage', request.query)),
   );
 
   app.post(
@@ -66,6 +74,10 @@ export async function reportRoutes(base: FastifyInstance) {
     '/measurements',
     { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(measurementSchema) } } },
     async (request) => listMeasurements(app, userOf(request), request.query),
+  );
+
+  app.get('/measurements/export', { config: { access: 'manager' }, schema: { querystring: reportExportQuery } }, async (request, reply) =>
+    sendExport(reply, await exportReports(app, userOf(request), 'measurement', request.query)),
   );
 
   app.post(

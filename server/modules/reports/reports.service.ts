@@ -9,6 +9,8 @@ import {
   type reportListQuery,
   type shortageInput,
 } from '../../../contract/reports.ts';
+import { EXPORT_WORDS, isRightToLeft, type reportExportQuery } from '../../../contract/export-words.ts';
+import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';
@@ -17,6 +19,7 @@ import * as q from './reports.queries.ts';
 type ShortageInput = z.output<typeof shortageInput>;
 type MeasurementInput = z.output<typeof measurementInput>;
 type ListQuery = z.output<typeof reportListQuery>;
+type ExportQuery = z.output<typeof reportExportQuery>;
 
 const SHORTAGE_NOT_FOUND = 'Shortage not found';
 const MEASUREMENT_NOT_FOUND = 'Measurement not found';
@@ -90,6 +93,13 @@ async function writing<T>(number: string | null, write: () => Promise<T>): Promi
   }
 }
 
+/** The table's filters: the export reads them the same way, so the file holds the rows the screen shows. */
+const listFilter = (auth: UserAuth, query: ListQuery): q.ReportFilter => ({
+  projectId: auth.projectId,
+  search: query.search || undefined,
+  status: query.status === 'all' ? undefined : query.status,
+});
+
 /** The manager's list, create, full update (the dialog sends every field, status included) and delete of one kind. */
 function reportService<Input extends ShortageInput, Answer>(spec: ReportKindSpec<Input, Answer>) {
   const valuesOf = (input: Input, unitId: string | null): q.ReportValues => ({
@@ -104,12 +114,7 @@ function reportService<Input extends ShortageInput, Answer>(spec: ReportKindSpec
 
   return {
     async list(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Answer[]> {
-      const filter = {
-        projectId: auth.projectId,
-        search: query.search || undefined,
-        status: query.status === 'all' ? undefined : query.status,
-      };
-      const rows = await q.listReports(app.db, spec.kind, filter);
+      const rows = await q.listReports(app.db, spec.kind, listFilter(auth, query));
       return rows.map((r) => spec.answer(r.report, r.apartmentNumber));
     },
 
@@ -145,3 +150,85 @@ export const {
   update: updateMeasurement,
   remove: deleteMeasurement,
 } = reportService(MEASUREMENT);
+
+/**
+ * The table as a file (docs/product.md "Exports"): the same filters and order as the list, every
+ * row, headers and statuses in the caller's language.
+ */
+export async function exportReports(
+  app: FastifyInstance,
+  auth: UserAuth,
+  kind: q.ReportKind,
+  query: ExportQuery,
+): Promise<ExportFileStream> {
+  const rows = await q.listReports(app.db, kind, listFilter(auth, query));
+  const words = EXPORT_WORDS[query.lang];
+  const status = (s: string) => words.reportStatus[statusOf(s)];
+  const file = { format: query.format, timeZone: auth.timezone, now: app.now() };
+  const rightToLeft = isRightToLeft(query.lang);
+  if (kind === 'shortage') {
+    const c = words.shortages.columns;
+    return exportFile(
+      {
+        name: 'shortages',
+        sheetName: words.shortages.sheet,
+        rightToLeft,
+        columns: [
+          { header: c.item, type: 'text' },
+          { header: c.quantity, type: 'number' },
+          { header: c.unit, type: 'text' },
+          { header: c.reportedBy, type: 'text' },
+          { header: c.status, type: 'text' },
+          { header: c.reportedAt, type: 'datetime' },
+          { header: c.notes, type: 'text' },
+        ],
+        rows: rows.map(({ report: r, apartmentNumber }) => [
+          r.name,
+          r.quantity,
+          r.unitId ? apartmentNumber : null,
+          r.reportedBy,
+          status(r.status),
+          r.reportedAt,
+          r.notes,
+        ]),
+      },
+      file,
+    );
+  }
+  const c = words.measurements.columns;
+  return exportFile(
+    {
+      name: 'measurements',
+      sheetName: words.measurements.sheet,
+      rightToLeft,
+      columns: [
+        { header: c.item, type: 'text' },
+        { header: c.height, type: 'number' },
+        { header: c.width, type: 'number' },
+        { header: c.thickness, type: 'number' },
+        { header: c.quantity, type: 'number' },
+        { header: c.unit, type: 'text' },
+        { header: c.reportedBy, type: 'text' },
+        { header: c.status, type: 'text' },
+        { header: c.reportedAt, type: 'datetime' },
+        { header: c.notes, type: 'text' },
+      ],
+      rows: rows.map(({ report: r, apartmentNumber }) => {
+        const d = dimensionsOf(r);
+        return [
+          r.name,
+          d.height,
+          d.width,
+          d.thickness,
+          r.quantity,
+          r.unitId ? apartmentNumber : null,
+          r.reportedBy,
+          status(r.status),
+          r.reportedAt,
+          r.notes,
+        ];
+      }),
+    },
+    file,
+  );
+}

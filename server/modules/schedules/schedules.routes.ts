@@ -9,8 +9,10 @@ import {
   unitTaskSchema,
   unitTasksQuery,
 } from '../../../contract/schedules.ts';
+import { scheduledTasksExportQuery } from '../../../contract/export-words.ts';
+import { sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
-import { createSchedule, listScheduledTasks, listUnitTasks } from './schedules.service.ts';
+import { createSchedule, exportScheduledTasks, listScheduledTasks, listUnitTasks } from './schedules.service.ts';
 
 export async function scheduleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -36,5 +38,12 @@ export async function scheduleRoutes(base: FastifyInstance) {
     '/scheduled-tasks',
     { config: { access: 'member' }, schema: { querystring: scheduledTasksQuery, response: { 200: scheduledTasksPage } } },
     async (request) => listScheduledTasks(app, userOf(request), request.query),
+  );
+
+  // Every task under work tracking's filters, as .xlsx or CSV (docs/product.md "Exports").
+  app.get(
+    '/scheduled-tasks/export',
+    { config: { access: 'member' }, schema: { querystring: scheduledTasksExportQuery } },
+    async (request, reply) => sendExport(reply, exportScheduledTasks(app, userOf(request), request.query)),
   );
 }

@@ -10,6 +10,9 @@ import {
   type ScheduledTasksPage,
   type ScheduledTasksQuery,
 } from '../../../contract/schedules.ts';
+import { EXPORT_WORDS, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
+import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
+import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
@@ -105,14 +108,21 @@ const toScheduledTask = (r: q.ScheduledTaskRow): ScheduledTask => ({
   status: r.status,
 });
 
+/** Work tracking's filters, read the same way by the list and its export. */
+const taskFilter = (
+  app: FastifyInstance,
+  auth: UserAuth,
+  query: Pick<ScheduledTasksQuery, 'search' | 'projectType'>,
+): q.ScheduledTaskFilter => ({
+  projectId: auth.projectId,
+  date: today(app, auth),
+  search: query.search || undefined,
+  facilityType: query.projectType && query.projectType !== 'all' ? query.projectType : undefined,
+});
+
 /** Work tracking: two statements whatever the number of tasks (counts, then one page). */
 export async function listScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksQuery): Promise<ScheduledTasksPage> {
-  const filter: q.ScheduledTaskFilter = {
-    projectId: auth.projectId,
-    date: today(app, auth),
-    search: query.search || undefined,
-    facilityType: query.projectType && query.projectType !== 'all' ? query.projectType : undefined,
-  };
+  const filter = taskFilter(app, auth, query);
   const byStatus = await q.countScheduledTasks(app.db, filter);
   const counts = { all: byStatus.pending + byStatus.in_progress + byStatus.completed, ...byStatus };
   const status = query.status === 'all' ? undefined : query.status;
@@ -120,4 +130,45 @@ export async function listScheduledTasks(app: FastifyInstance, auth: UserAuth, q
   const offset = (query.page - 1) * query.pageSize;
   const rows = offset < total ? await q.listScheduledTasks(app.db, { ...filter, status, limit: query.pageSize, offset }) : [];
   return { items: rows.map(toScheduledTask), total, page: query.page, pageSize: query.pageSize, counts };
+}
+
+/** Rows read per statement by the export: a project's 20,000 tasks never sit in memory at once. */
+export const EXPORT_CHUNK_ROWS = 2_000;
+
+/**
+ * Work tracking as a file (docs/product.md "Exports"): every task under the screen's filters, in the
+ * screen's order, read a chunk at a time while the file is written.
+ */
+export function exportScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksExportQuery): ExportFileStream {
+  const filter = taskFilter(app, auth, query);
+  const status = query.status === 'all' ? undefined : query.status;
+  const words = EXPORT_WORDS[query.lang];
+  const c = words.scheduledTasks.columns;
+  async function* rows(): AsyncGenerator<ExportValue[]> {
+    for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
+      const chunk = await q.listScheduledTasks(app.db, { ...filter, status, limit: EXPORT_CHUNK_ROWS, offset });
+      for (const r of chunk)
+        yield [r.number, r.unitName, r.floor, r.name, words.taskStatus[r.status], r.completedBy ?? r.sessionWorker, r.completedAt, r.notes];
+      if (chunk.length < EXPORT_CHUNK_ROWS) return;
+    }
+  }
+  return exportFile(
+    {
+      name: 'work-tracking',
+      sheetName: words.scheduledTasks.sheet,
+      rightToLeft: isRightToLeft(query.lang),
+      columns: [
+        { header: c.unit, type: 'text' },
+        { header: c.unitName, type: 'text' },
+        { header: c.floor, type: 'number' },
+        { header: c.task, type: 'text' },
+        { header: c.status, type: 'text' },
+        { header: c.worker, type: 'text' },
+        { header: c.completedAt, type: 'datetime' },
+        { header: c.notes, type: 'text' },
+      ],
+      rows: rows(),
+    },
+    { format: query.format, timeZone: auth.timezone, now: app.now() },
+  );
 }

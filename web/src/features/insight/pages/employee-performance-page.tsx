@@ -11,6 +11,7 @@ import {
 } from '../../../../../contract/insight.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { employeePerformanceQuery, kpiMetricsQuery } from '../../../lib/queries/insight.ts';
@@ -45,13 +46,17 @@ export default function EmployeePerformancePage() {
         <h1 className="text-2xl font-bold">{t('people.title')}</h1>
         <p className="text-sm text-slate-700">{t('people.intro')}</p>
       </div>
-      <PeriodChoice
-        label={t('period.label')}
-        options={PERFORMANCE_RANGES}
-        value={range}
-        onChange={(r) => setParams(r === 'today' ? {} : { range: r }, { replace: true })}
-        labelOf={(r) => t(`period.${r}`)}
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <PeriodChoice
+          label={t('period.label')}
+          options={PERFORMANCE_RANGES}
+          value={range}
+          onChange={(r) => setParams(r === 'today' ? {} : { range: r }, { replace: true })}
+          labelOf={(r) => t(`period.${r}`)}
+        />
+        {/* The ranking of the chosen period as a file (docs/product.md "Exports"). */}
+        <ExportButtons path="/api/employee-performance/export" filters={{ range }} />
+      </div>
     </header>
   );
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { REPORT_STATUSES } from '../../../../../contract/reports.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useReports } from '../api/reports.ts';
-import { SEARCH_DEBOUNCE_MS, type Report, type ReportKind, type StatusFilter } from '../lib/report-kind.ts';
+import { SEARCH_DEBOUNCE_MS, type Report, type ReportFilters, type ReportKind, type StatusFilter } from '../lib/report-kind.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ReportDeleteDialog } from './report-delete-dialog.tsx';
 import { ReportFormDialog } from './report-form-dialog.tsx';
@@ -24,8 +24,11 @@ function useDebounced(value: string, ms: number) {
   return debounced;
 }
 
-/** The shortages table and the measurements table: one screen, two kinds. */
-export function ReportsScreen({ kind }: { kind: ReportKind }) {
+/**
+ * The shortages table and the measurements table: one screen, two kinds. `actions` puts the page's
+ * controls beside "Add", given the filters the list is shown with (the export, docs/product.md "Exports").
+ */
+export function ReportsScreen({ kind, actions }: { kind: ReportKind; actions?: (filters: ReportFilters) => ReactNode }) {
   const { tw: t } = useWording('reports');
   const tc = useTranslation('common').t;
   const [text, setText] = useState('');
@@ -58,10 +61,13 @@ export function ReportsScreen({ kind }: { kind: ReportKind }) {
     <div className="mx-auto max-w-6xl space-y-5">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t(`${kind}.title`)}</h1>
-        <Button onClick={openAdd}>
-          <PlusIcon />
-          {t(`${kind}.add`)}
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          {actions?.({ search, status })}
+          <Button onClick={openAdd}>
+            <PlusIcon />
+            {t(`${kind}.add`)}
+          </Button>
+        </div>
       </header>
 
       <div

@@ -3,6 +3,7 @@ import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -70,9 +71,16 @@ export default function WorkTrackingPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-5">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-bold">{t('title')}</h1>
-        <p className="text-sm text-slate-700">{t('intro')}</p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold">{t('title')}</h1>
+          <p className="text-sm text-slate-700">{t('intro')}</p>
+        </div>
+        {/* Every task under the filters as a file, not only this page (docs/product.md "Exports"). */}
+        <ExportButtons
+          path="/api/scheduled-tasks/export"
+          filters={{ search: filters.search, status: filters.status, projectType: filters.projectType }}
+        />
       </header>
 
       <div className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">

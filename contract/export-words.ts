@@ -1,0 +1,476 @@
+/**
+ * The words of the manager's exports (docs/product.md "Exports"): sheet names, column headers and
+ * the words of status-like values, in each language the screens speak, with the screens' wording.
+ * The export request names the language; Hebrew and Arabic sheets read right to left.
+ */
+import { z } from 'zod';
+import { EXPORT_FORMATS } from './admin-filters.ts';
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from './constants.ts';
+import { performanceQuery, type Trend } from './insight.ts';
+import { reportListQuery, type ReportStatus } from './reports.ts';
+import { scheduledTasksQuery } from './schedules.ts';
+
+export { EXPORT_FORMATS };
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The query fields every export adds to its list's filters. */
+export const exportParams = {
+  format: z.enum(EXPORT_FORMATS),
+  lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
+};
+
+export const isRightToLeft = (lang: Locale) => RTL_LOCALES.includes(lang);
+
+export interface ExportWords {
+  shortages: {
+    sheet: string;
+    columns: { item: string; quantity: string; unit: string; reportedBy: string; status: string; reportedAt: string; notes: string };
+  };
+  measurements: {
+    sheet: string;
+    columns: {
+      item: string;
+      height: string;
+      width: string;
+      thickness: string;
+      quantity: string;
+      unit: string;
+      reportedBy: string;
+      status: string;
+      reportedAt: string;
+      notes: string;
+    };
+  };
+  scheduledTasks: {
+    sheet: string;
+    columns: {
+      unit: string;
+      unitName: string;
+      floor: string;
+      task: string;
+      status: string;
+      worker: string;
+      completedAt: string;
+      notes: string;
+    };
+  };
+  employeePerformance: {
+    sheet: string;
+    columns: { rank: string; name: string; tasks: string; units: string; rating: string; efficiency: string; trend: string };
+  };
+  /** A shortage's or a measurement's status, as the tables show it. */
+  reportStatus: Record<ReportStatus, string>;
+  /** A scheduled task's status, as work tracking shows it. */
+  taskStatus: Record<ReportStatus, string>;
+  trend: Record<Trend, string>;
+}
+
+export const EXPORT_WORDS: Record<Locale, ExportWords> = {
+  he: {
+    shortages: {
+      sheet: 'טבלת חוסרים',
+      columns: {
+        item: 'פריט',
+        quantity: 'כמות',
+        unit: 'דירה',
+        reportedBy: 'עובד מדווח',
+        status: 'סטטוס',
+        reportedAt: 'תאריך דיווח',
+        notes: 'הערות',
+      },
+    },
+    measurements: {
+      sheet: 'טבלת מידות',
+      columns: {
+        item: 'פריט',
+        height: 'גובה (מ״מ)',
+        width: 'רוחב (מ״מ)',
+        thickness: 'עובי (מ״מ)',
+        quantity: 'כמות',
+        unit: 'דירה',
+        reportedBy: 'עובד מדווח',
+        status: 'סטטוס',
+        reportedAt: 'תאריך דיווח',
+        notes: 'הערות',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'מעקב עבודה',
+      columns: {
+        unit: 'דירה',
+        unitName: 'שם הדירה',
+        floor: 'קומה',
+        task: 'משימה',
+        status: 'סטטוס',
+        worker: 'עובד',
+        completedAt: 'הושלם בשעה',
+        notes: 'הערות',
+      },
+    },
+    employeePerformance: {
+      sheet: 'ביצועי עובדים',
+      columns: {
+        rank: 'מקום',
+        name: 'שם',
+        tasks: 'שלבים שהושלמו',
+        units: 'דירות',
+        rating: 'דירוג',
+        efficiency: 'יעילות (%)',
+        trend: 'מגמה',
+      },
+    },
+    reportStatus: { pending: 'ממתין', in_progress: 'בטיפול', completed: 'הושלם' },
+    taskStatus: { pending: 'ממתין', in_progress: 'בתהליך', completed: 'הושלם' },
+    trend: { up: 'עלייה', down: 'ירידה', stable: 'יציב' },
+  },
+  en: {
+    shortages: {
+      sheet: 'Shortages table',
+      columns: {
+        item: 'Item',
+        quantity: 'Quantity',
+        unit: 'Apartment',
+        reportedBy: 'Reported by',
+        status: 'Status',
+        reportedAt: 'Report date',
+        notes: 'Notes',
+      },
+    },
+    measurements: {
+      sheet: 'Measurements table',
+      columns: {
+        item: 'Item',
+        height: 'Height (mm)',
+        width: 'Width (mm)',
+        thickness: 'Thickness (mm)',
+        quantity: 'Quantity',
+        unit: 'Apartment',
+        reportedBy: 'Reported by',
+        status: 'Status',
+        reportedAt: 'Report date',
+        notes: 'Notes',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'Work tracking',
+      columns: {
+        unit: 'Apartment',
+        unitName: 'Apartment name',
+        floor: 'Floor',
+        task: 'Task',
+        status: 'Status',
+        worker: 'Worker',
+        completedAt: 'Completed at',
+        notes: 'Notes',
+      },
+    },
+    employeePerformance: {
+      sheet: 'Employee performance',
+      columns: {
+        rank: 'Rank',
+        name: 'Name',
+        tasks: 'Stages completed',
+        units: 'Apartments',
+        rating: 'Rating',
+        efficiency: 'Efficiency (%)',
+        trend: 'Trend',
+      },
+    },
+    reportStatus: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' },
+    taskStatus: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' },
+    trend: { up: 'Up', down: 'Down', stable: 'Stable' },
+  },
+  ru: {
+    shortages: {
+      sheet: 'Таблица нехваток',
+      columns: {
+        item: 'Позиция',
+        quantity: 'Количество',
+        unit: 'Квартира',
+        reportedBy: 'Сообщил',
+        status: 'Статус',
+        reportedAt: 'Дата сообщения',
+        notes: 'Примечания',
+      },
+    },
+    measurements: {
+      sheet: 'Таблица замеров',
+      columns: {
+        item: 'Позиция',
+        height: 'Высота (мм)',
+        width: 'Ширина (мм)',
+        thickness: 'Толщина (мм)',
+        quantity: 'Количество',
+        unit: 'Квартира',
+        reportedBy: 'Сообщил',
+        status: 'Статус',
+        reportedAt: 'Дата сообщения',
+        notes: 'Примечания',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'Отслеживание работ',
+      columns: {
+        unit: 'Квартира',
+        unitName: 'Название квартиры',
+        floor: 'Этаж',
+        task: 'Задача',
+        status: 'Статус',
+        worker: 'Работник',
+        completedAt: 'Выполнено',
+        notes: 'Примечания',
+      },
+    },
+    employeePerformance: {
+      sheet: 'Показатели сотрудников',
+      columns: {
+        rank: 'Место',
+        name: 'Имя',
+        tasks: 'Выполнено этапов',
+        units: 'Квартиры',
+        rating: 'Рейтинг',
+        efficiency: 'Эффективность (%)',
+        trend: 'Динамика',
+      },
+    },
+    reportStatus: { pending: 'Ожидает', in_progress: 'В работе', completed: 'Выполнено' },
+    taskStatus: { pending: 'Ожидает', in_progress: 'В работе', completed: 'Выполнено' },
+    trend: { up: 'Рост', down: 'Спад', stable: 'Стабильно' },
+  },
+  ar: {
+    shortages: {
+      sheet: 'جدول النواقص',
+      columns: {
+        item: 'الصنف',
+        quantity: 'الكمية',
+        unit: 'الشقة',
+        reportedBy: 'المُبلِّغ',
+        status: 'الحالة',
+        reportedAt: 'تاريخ البلاغ',
+        notes: 'ملاحظات',
+      },
+    },
+    measurements: {
+      sheet: 'جدول القياسات',
+      columns: {
+        item: 'الصنف',
+        height: 'الارتفاع (مم)',
+        width: 'العرض (مم)',
+        thickness: 'السماكة (مم)',
+        quantity: 'الكمية',
+        unit: 'الشقة',
+        reportedBy: 'المُبلِّغ',
+        status: 'الحالة',
+        reportedAt: 'تاريخ البلاغ',
+        notes: 'ملاحظات',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'متابعة العمل',
+      columns: {
+        unit: 'الشقة',
+        unitName: 'اسم الشقة',
+        floor: 'الطابق',
+        task: 'المهمة',
+        status: 'الحالة',
+        worker: 'العامل',
+        completedAt: 'وقت الإنجاز',
+        notes: 'ملاحظات',
+      },
+    },
+    employeePerformance: {
+      sheet: 'أداء الموظفين',
+      columns: {
+        rank: 'الترتيب',
+        name: 'الاسم',
+        tasks: 'المراحل المنجزة',
+        units: 'الشقق',
+        rating: 'التقييم',
+        efficiency: 'الكفاءة (%)',
+        trend: 'الاتجاه',
+      },
+    },
+    reportStatus: { pending: 'قيد الانتظار', in_progress: 'قيد التنفيذ', completed: 'مكتمل' },
+    taskStatus: { pending: 'قيد الانتظار', in_progress: 'قيد التنفيذ', completed: 'مكتملة' },
+    trend: { up: 'صعود', down: 'هبوط', stable: 'مستقر' },
+  },
+  uk: {
+    shortages: {
+      sheet: 'Таблиця нестач',
+      columns: {
+        item: 'Позиція',
+        quantity: 'Кількість',
+        unit: 'Квартира',
+        reportedBy: 'Повідомив',
+        status: 'Статус',
+        reportedAt: 'Дата повідомлення',
+        notes: 'Примітки',
+      },
+    },
+    measurements: {
+      sheet: 'Таблиця замірів',
+      columns: {
+        item: 'Позиція',
+        height: 'Висота (мм)',
+        width: 'Ширина (мм)',
+        thickness: 'Товщина (мм)',
+        quantity: 'Кількість',
+        unit: 'Квартира',
+        reportedBy: 'Повідомив',
+        status: 'Статус',
+        reportedAt: 'Дата повідомлення',
+        notes: 'Примітки',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'Відстеження робіт',
+      columns: {
+        unit: 'Квартира',
+        unitName: 'Назва квартири',
+        floor: 'Поверх',
+        task: 'Завдання',
+        status: 'Статус',
+        worker: 'Працівник',
+        completedAt: 'Виконано о',
+        notes: 'Примітки',
+      },
+    },
+    employeePerformance: {
+      sheet: 'Показники працівників',
+      columns: {
+        rank: 'Місце',
+        name: 'Ім’я',
+        tasks: 'Виконано етапів',
+        units: 'Квартири',
+        rating: 'Рейтинг',
+        efficiency: 'Ефективність (%)',
+        trend: 'Динаміка',
+      },
+    },
+    reportStatus: { pending: 'Очікує', in_progress: 'У роботі', completed: 'Виконано' },
+    taskStatus: { pending: 'Очікує', in_progress: 'У роботі', completed: 'Виконано' },
+    trend: { up: 'Зростання', down: 'Спад', stable: 'Стабільно' },
+  },
+  hi: {
+    shortages: {
+      sheet: 'कमियों की तालिका',
+      columns: {
+        item: 'वस्तु',
+        quantity: 'मात्रा',
+        unit: 'अपार्टमेंट',
+        reportedBy: 'रिपोर्ट करने वाला',
+        status: 'स्थिति',
+        reportedAt: 'रिपोर्ट की तारीख',
+        notes: 'टिप्पणियाँ',
+      },
+    },
+    measurements: {
+      sheet: 'माप तालिका',
+      columns: {
+        item: 'वस्तु',
+        height: 'ऊँचाई (मिमी)',
+        width: 'चौड़ाई (मिमी)',
+        thickness: 'मोटाई (मिमी)',
+        quantity: 'मात्रा',
+        unit: 'अपार्टमेंट',
+        reportedBy: 'रिपोर्ट करने वाला',
+        status: 'स्थिति',
+        reportedAt: 'रिपोर्ट की तारीख',
+        notes: 'टिप्पणियाँ',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'कार्य ट्रैकिंग',
+      columns: {
+        unit: 'अपार्टमेंट',
+        unitName: 'अपार्टमेंट का नाम',
+        floor: 'मंज़िल',
+        task: 'कार्य',
+        status: 'स्थिति',
+        worker: 'कर्मचारी',
+        completedAt: 'पूरा होने का समय',
+        notes: 'टिप्पणियाँ',
+      },
+    },
+    employeePerformance: {
+      sheet: 'कर्मचारियों का प्रदर्शन',
+      columns: {
+        rank: 'स्थान',
+        name: 'नाम',
+        tasks: 'पूरे हुए चरण',
+        units: 'अपार्टमेंट',
+        rating: 'रेटिंग',
+        efficiency: 'दक्षता (%)',
+        trend: 'रुझान',
+      },
+    },
+    reportStatus: { pending: 'लंबित', in_progress: 'प्रगति में', completed: 'पूर्ण' },
+    taskStatus: { pending: 'लंबित', in_progress: 'प्रगति पर', completed: 'पूरा' },
+    trend: { up: 'बढ़त', down: 'गिरावट', stable: 'स्थिर' },
+  },
+  am: {
+    shortages: {
+      sheet: 'የጎደሉ ዕቃዎች ሰንጠረዥ',
+      columns: {
+        item: 'ዕቃ',
+        quantity: 'ብዛት',
+        unit: 'አፓርትመንት',
+        reportedBy: 'ሪፖርት ያደረገው',
+        status: 'ሁኔታ',
+        reportedAt: 'የሪፖርት ቀን',
+        notes: 'ማስታወሻዎች',
+      },
+    },
+    measurements: {
+      sheet: 'የልኬቶች ሰንጠረዥ',
+      columns: {
+        item: 'ዕቃ',
+        height: 'ቁመት (ሚሜ)',
+        width: 'ስፋት (ሚሜ)',
+        thickness: 'ውፍረት (ሚሜ)',
+        quantity: 'ብዛት',
+        unit: 'አፓርትመንት',
+        reportedBy: 'ሪፖርት ያደረገው',
+        status: 'ሁኔታ',
+        reportedAt: 'የሪፖርት ቀን',
+        notes: 'ማስታወሻዎች',
+      },
+    },
+    scheduledTasks: {
+      sheet: 'የሥራ ክትትል',
+      columns: {
+        unit: 'አፓርትመንት',
+        unitName: 'የአፓርትመንት ስም',
+        floor: 'ፎቅ',
+        task: 'ተግባር',
+        status: 'ሁኔታ',
+        worker: 'ሠራተኛ',
+        completedAt: 'የተጠናቀቀበት ጊዜ',
+        notes: 'ማስታወሻዎች',
+      },
+    },
+    employeePerformance: {
+      sheet: 'የሠራተኞች አፈጻጸም',
+      columns: {
+        rank: 'ተራ ቁጥር',
+        name: 'ስም',
+        tasks: 'የተጠናቀቁ ደረጃዎች',
+        units: 'አፓርትመንቶች',
+        rating: 'ግምገማ',
+        efficiency: 'ብቃት (%)',
+        trend: 'አዝማሚያ',
+      },
+    },
+    reportStatus: { pending: 'በመጠባበቅ ላይ', in_progress: 'በሂደት ላይ', completed: 'ተጠናቋል' },
+    taskStatus: { pending: 'በመጠባበቅ ላይ', in_progress: 'በሂደት ላይ', completed: 'ተጠናቋል' },
+    trend: { up: 'ጨምሯል', down: 'ቀንሷል', stable: 'የተረጋጋ' },
+  },
+};
+
+/** `GET /api/shortages/export` and `GET /api/measurements/export`: the tables' filters. */
+export const reportExportQuery = reportListQuery.extend(exportParams);
+/** `GET /api/scheduled-tasks/export`: work tracking's filters, every page. */
+export const scheduledTasksExportQuery = scheduledTasksQuery.pick({ search: true, status: true, projectType: true }).extend(exportParams);
+export type ScheduledTasksExportQuery = z.output<typeof scheduledTasksExportQuery>;
+/** `GET /api/employee-performance/export`: the period of the ranking. */
+export const performanceExportQuery = performanceQuery.extend(exportParams);
