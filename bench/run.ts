@@ -7,4 +7,5 @@ await import('./live-storm.ts');
 await import('./qr-crowd.ts');
 await import('./durability.ts');
 await import('./billing.ts');
+await import('./insight.ts');
 export {};

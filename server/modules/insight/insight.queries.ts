@@ -87,10 +87,18 @@ export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
     per as (
       select k, count(*)::int as n, (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
       from done group by k
+    ),
+    -- One row of unit → slots: a look-up per worked unit whatever the planner guesses of the sizes
+    -- (the embedded database keeps no statistics, and a nested join here costs seconds).
+    slot_map as (select jsonb_object_agg(unit_id::text, slots) as m from open_slots),
+    worker_slots as (
+      select w.k, sum(coalesce((slot_map.m ->> w.unit_id::text)::int, 0))::int as slots
+      from worked w cross join slot_map
+      group by w.k
     )
-    select per.name, per.n,
-      coalesce((select sum(o.slots) from worked w join open_slots o on o.unit_id = w.unit_id where w.k = per.k), 0)::int as slots
+    select per.name, per.n, coalesce(ws.slots, 0)::int as slots
     from per
+    left join worker_slots ws on ws.k = per.k
     order by per.n desc, per.name`);
   return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
 }
@@ -162,22 +170,33 @@ const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
  */
 export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRow[]> {
   const result = await db.execute(sql`
-    with done as (
-      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes as est,
-        ${workerKey(sql`c.worker_name`)} as k,
-        (t.recurrence <> 'once' or not exists (
-          select 1 from tasks t2
-          where t2.project_id = t.project_id and t2.unit_id = t.unit_id and t2.recurrence = 'once'
-            and t2.sort_order < t.sort_order
-            and not exists (
-              select 1 from task_completions c2
-              where c2.task_id = t2.id and c2.period = 'once' and c2.completed_at <= c.completed_at
-            )
-        )) as in_order
+    with once_stages as (
+      -- Every once-stage of the units worked in during the period, with when the stages before it
+      -- were done (infinity while one is open): one pass per unit, no look-up per completion.
+      select t.unit_id, t.estimated_minutes as est, c.work_date, c.completed_at, c.worker_name, c.photo_url,
+        max(coalesce(c.completed_at, 'infinity'::timestamptz))
+          over (partition by t.unit_id order by t.sort_order range between unbounded preceding and 1 preceding) as earlier_done
+      from tasks t
+      left join task_completions c on c.task_id = t.id and c.period = 'once'
+      where t.project_id = ${p.projectId} and t.recurrence = 'once'
+        and t.unit_id in (
+          select unit_id from task_completions
+          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+        )
+    ),
+    done as (
+      select unit_id, work_date, completed_at, worker_name, photo_url, est, ${workerKey(sql`worker_name`)} as k,
+        (earlier_done is null or earlier_done <= completed_at) as in_order
+      from once_stages
+      where work_date between ${p.from}::date and ${p.to}::date and ${named(sql`worker_name`)}
+      union all
+      -- Daily routines have no order.
+      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
+        ${workerKey(sql`c.worker_name`)}, true
       from task_completions c
       join tasks t on t.id = c.task_id
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-        and ${named(sql`c.worker_name`)}
+        and c.period <> 'once' and ${named(sql`c.worker_name`)}
     ),
     signins as (
       select ${workerKey(sql`worker_name`)} as k, work_date, created_at as at
@@ -187,7 +206,8 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
     events as (
       select k, work_date, completed_at as at, est from done
       union all
-      select k, work_date, at, null::int from signins where k in (select k from done)
+      -- Sign-ins of workers without a stage in the period make partitions without stages: dropped below.
+      select k, work_date, at, null::int from signins
     ),
     gaps as (
       select k, est,

@@ -36,11 +36,14 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 /** GET /api/stats/cleaning (docs/product.md "Statistics"). */
 export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
   const { current, previous } = periods(app, auth, days);
-  const totals = await q.periodTotals(app.db, current);
-  const before = await q.periodTotals(app.db, previous);
-  const perDay = await q.completionsPerDay(app.db, current);
-  const workers = await q.topWorkers(app.db, current);
-  const floors = await q.progressPerFloor(app.db, auth.projectId);
+  // Independent reads: side by side on PostgreSQL's pool (the embedded database takes them in turn).
+  const [totals, before, perDay, workers, floors] = await Promise.all([
+    q.periodTotals(app.db, current),
+    q.periodTotals(app.db, previous),
+    q.completionsPerDay(app.db, current),
+    q.topWorkers(app.db, current),
+    q.progressPerFloor(app.db, auth.projectId),
+  ]);
   return {
     from: current.from,
     to: current.to,
@@ -69,8 +72,7 @@ export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: 
  */
 async function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
-  const rows = await q.workersInPeriod(app.db, current);
-  const before = await q.completedPerWorker(app.db, previous);
+  const [rows, before] = await Promise.all([q.workersInPeriod(app.db, current), q.completedPerWorker(app.db, previous)]);
   const stages = rows.reduce((s, r) => s + r.completed, 0);
   const average = stages > 0 ? rows.reduce((s, r) => s + r.quality, 0) / stages : 0;
   const employees: Employee[] = rows
@@ -86,7 +88,7 @@ async function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: Perfor
     }))
     .sort((a, b) => b.tasksCompleted - a.tasksCompleted || b.rating - a.rating || a.name.localeCompare(b.name))
     .map((e, i) => ({ ...e, rank: i + 1 }));
-  return { employees, rows, current, previous };
+  return { employees, rows };
 }
 
 const efficiencyOf = (estimated: number, minutes: number) => (minutes > 0 ? Math.min(100, percent(estimated, minutes)) : 100);
@@ -98,9 +100,12 @@ export async function employeePerformance(app: FastifyInstance, auth: UserAuth, 
 
 /** GET /api/kpi-metrics: the period's totals beside the same workers' figures. */
 export async function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
-  const { employees, rows, current, previous } = await rankedWorkers(app, auth, range);
-  const totals = await q.periodTotals(app.db, current);
-  const before = await q.periodTotals(app.db, previous);
+  const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
+  const [{ employees, rows }, totals, before] = await Promise.all([
+    rankedWorkers(app, auth, range),
+    q.periodTotals(app.db, current),
+    q.periodTotals(app.db, previous),
+  ]);
   const named = rows.reduce((s, r) => s + r.completed, 0);
   const minutes = rows.reduce((s, r) => s + r.minutes, 0);
   const estimated = rows.reduce((s, r) => s + r.estimated, 0);
