@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { unzip } from '../server/lib/xlsx-test-support.ts';
 import { expectNoSeriousA11yViolations } from './helpers.ts';
 import { projectWithStages } from './worker-helpers.ts';
 
@@ -48,6 +50,16 @@ test('statistics, employee performance and the progress matrix show a worker’s
   await expect(row.getByRole('rowheader')).toHaveText('דוד כהן');
   await expect(row.getByRole('cell').nth(1)).toHaveText('3');
   await expect(page.getByTestId('kpi-completed')).toHaveText('3');
+  // The table as a spreadsheet and as CSV: the worker's row, Hebrew headers, a right-to-left sheet, a BOM.
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^employee-performance-today-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const sheetXml = unzip(await fs.readFile(await xlsx.path())).get('xl/worksheets/sheet1.xml') ?? '';
+  expect(sheetXml).toContain('rightToLeft="1"');
+  expect(sheetXml).toContain('דוד כהן');
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const csvText = await fs.readFile(await csv.path(), 'utf8');
+  expect(csvText.charCodeAt(0)).toBe(0xfeff);
+  expect(csvText).toContain('דוד כהן');
   await page.getByText('איך זה מחושב?').click();
   await expect(page.getByText(/דירוג/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
