@@ -134,19 +134,19 @@ describe('GET /api/scheduled-tasks/export', () => {
 
   it('reads past one chunk: more rows than a statement fetches all arrive, in order', async () => {
     const owner = await registerAndLogin(ctx.app);
-    const rooms = Array.from({ length: 45 }, (_, i) => ({ number: String(1000 + i) }));
+    const rooms = Array.from({ length: 105 }, (_, i) => ({ number: String(1000 + i) }));
     const many = await addUnits(owner.as, rooms);
     await scheduleOn(
       owner.as,
       Object.values(many).map((u) => u.id),
       Array.from({ length: 50 }, (_, i) => `Stage ${String(i).padStart(2, '0')}`),
     );
-    expect(45 * 50).toBeGreaterThan(EXPORT_CHUNK_ROWS);
+    expect(105 * 50).toBeGreaterThan(EXPORT_CHUNK_ROWS);
     const rows = sheetRows(unzip((await download(owner.as, 'format=xlsx&lang=en')).rawPayload).get('xl/worksheets/sheet1.xml')!);
-    expect(rows).toHaveLength(1 + 45 * 50);
+    expect(rows).toHaveLength(1 + 105 * 50);
     expect([rows[1].A.value, rows[1].D.value]).toEqual(['1000', 'Stage 00']);
-    expect([rows[45 * 50].A.value, rows[45 * 50].D.value]).toEqual(['1044', 'Stage 49']);
+    expect([rows[105 * 50].A.value, rows[105 * 50].D.value]).toEqual(['1104', 'Stage 49']);
     const ids = new Set(rows.slice(1).map((r) => `${r.A.value}/${r.D.value}`));
-    expect(ids.size).toBe(45 * 50);
+    expect(ids.size).toBe(105 * 50);
   }, 60_000);
 });
