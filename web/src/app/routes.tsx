@@ -119,6 +119,17 @@ export const signedInRoutes: AppRoute[] = [
   },
   { path: '/account-profile', component: page(() => import('../features/account/pages/account-profile-page.tsx')) },
   { path: '/invoices/:id', component: page(() => import('../features/invoices/pages/invoice-page.tsx')), access: 'manager' },
+  // Printable A4 reports (docs/product.md "Printable reports"), reached from the map's unit dialog and from statistics.
+  {
+    path: '/units/:roomId/handover',
+    component: page(() => import('../features/print-reports/pages/unit-handover-page.tsx')),
+    access: 'manager',
+  },
+  {
+    path: '/reports/progress',
+    component: page(() => import('../features/print-reports/pages/progress-report-page.tsx')),
+    access: 'manager',
+  },
 ];
 
 /**

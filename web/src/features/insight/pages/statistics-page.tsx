@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
+import { useMayManage } from '../../../lib/queries/session.ts';
 import { roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { MeterBar } from '../components/meter-bar.tsx';
 import { PerDayChart } from '../components/per-day-chart.tsx';
@@ -16,6 +17,9 @@ import { STATS_PERIODS, dayFormat, readPeriod, statisticsFigures } from '../lib/
 export default function StatisticsPage() {
   const { tw: t, lng } = useWording('insight');
   const tc = useTranslation('common').t;
+  const tp = useTranslation('printReports').t;
+  // The printable report is for managers, as its screen (docs/product.md "Permissions").
+  const mayManage = useMayManage();
   const [params, setParams] = useSearchParams();
   const days = readPeriod(params);
   const units = useQuery(roomStatsQuery);
@@ -32,6 +36,14 @@ export default function StatisticsPage() {
         <h1 className="text-2xl font-bold">{t('stats.title')}</h1>
         {stats.data && <p className="text-sm text-slate-700">{longDay(stats.data.to)}</p>}
       </div>
+      {mayManage && (
+        <Link
+          to="/reports/progress"
+          className="inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 print:hidden"
+        >
+          {tp('links.progress')}
+        </Link>
+      )}
       <PeriodChoice
         label={t('period.label')}
         options={STATS_PERIODS}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
@@ -77,6 +78,7 @@ export function RoomDetailsDialog({
 }) {
   const { t, tw, lng, timeZone } = useWording('rooms');
   const { t: tc } = useTranslation('common');
+  const { t: tp } = useTranslation('printReports');
   const details = useRoomDetails(room?.id ?? null);
   // The list's copy shows at once; the details call's fresher copy replaces it when it arrives.
   const shown = details.data?.room ?? room;
@@ -141,6 +143,15 @@ export function RoomDetailsDialog({
 
           {(onEdit || onDelete) && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3">
+              {/* The handover report is a manager's, as editing is (docs/product.md "Printable reports"). */}
+              {onEdit && (
+                <Link
+                  to={`/units/${encodeURIComponent(shown.id)}/handover`}
+                  className="inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+                >
+                  {tp('links.handover')}
+                </Link>
+              )}
               {onEdit && (
                 <Button variant="secondary" onClick={() => onEdit(shown)}>
                   {tc('actions.edit')}
