@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './admin-filters.ts';
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from './constants.ts';
+import { CLEANING_FACILITY_TYPES } from './project-types.ts';
 import { performanceQuery, type Trend } from './insight.ts';
 import { reportListQuery, type ReportStatus } from './reports.ts';
 import { scheduledTasksQuery } from './schedules.ts';
@@ -474,3 +475,34 @@ export const scheduledTasksExportQuery = scheduledTasksQuery.pick({ search: true
 export type ScheduledTasksExportQuery = z.output<typeof scheduledTasksExportQuery>;
 /** `GET /api/employee-performance/export`: the period of the ranking. */
 export const performanceExportQuery = performanceQuery.extend(exportParams);
+
+/** The words that change on a cleaning project (hotel, school, office): rooms and tasks instead of apartments and stages. */
+const CLEANING_WORDS: Record<Locale, { unit: string; unitName: string; units: string; tasks: string }> = {
+  he: { unit: 'חדר', unitName: 'שם החדר', units: 'חדרים', tasks: 'משימות שהושלמו' },
+  en: { unit: 'Room', unitName: 'Room name', units: 'Rooms', tasks: 'Tasks completed' },
+  ru: { unit: 'Номер', unitName: 'Название комнаты', units: 'Номера', tasks: 'Выполнено задач' },
+  ar: { unit: 'الغرفة', unitName: 'اسم الغرفة', units: 'الغرف', tasks: 'المهام المنجزة' },
+  uk: { unit: 'Номер', unitName: 'Назва кімнати', units: 'Номери', tasks: 'Виконано завдань' },
+  hi: { unit: 'कमरा', unitName: 'कमरे का नाम', units: 'कमरे', tasks: 'पूरे हुए काम' },
+  am: { unit: 'ክፍል', unitName: 'የክፍል ስም', units: 'ክፍሎች', tasks: 'የተጠናቀቁ ተግባራት' },
+};
+
+/**
+ * The export's words in a language, in the project's wording (docs/product.md "Words follow the
+ * facility type"): a cleaning project's files say rooms and tasks, as its screens do.
+ */
+export function exportWords(lang: Locale, facilityType: string): ExportWords {
+  const words = EXPORT_WORDS[lang];
+  if (!CLEANING_FACILITY_TYPES.includes(facilityType)) return words;
+  const c = CLEANING_WORDS[lang];
+  return {
+    ...words,
+    shortages: { ...words.shortages, columns: { ...words.shortages.columns, unit: c.unit } },
+    measurements: { ...words.measurements, columns: { ...words.measurements.columns, unit: c.unit } },
+    scheduledTasks: { ...words.scheduledTasks, columns: { ...words.scheduledTasks.columns, unit: c.unit, unitName: c.unitName } },
+    employeePerformance: {
+      ...words.employeePerformance,
+      columns: { ...words.employeePerformance.columns, units: c.units, tasks: c.tasks },
+    },
+  };
+}

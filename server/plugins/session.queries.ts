@@ -29,6 +29,7 @@ export async function findSessionWithUser(db: Db, idHash: string) {
       projectId: users.projectId,
       projectStatus: projects.status,
       timezone: projects.timezone,
+      facilityType: projects.facilityType,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))

@@ -21,6 +21,8 @@ export interface UserAuth {
   isOwner: boolean;
   projectStatus: string;
   timezone: string;
+  /** The project type: hotel, school and office projects read as rooms and tasks (docs/product.md "Words follow the facility type"). */
+  facilityType: string;
   /** Signed in with a temporary password: only choosing a new one is allowed (plugins/access.ts). */
   mustChangePassword: boolean;
 }
@@ -112,6 +114,7 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
       isOwner: row.isOwner ?? false,
       projectStatus: row.projectStatus ?? 'inactive',
       timezone: row.timezone ?? 'Asia/Jerusalem',
+      facilityType: row.facilityType ?? 'construction',
       mustChangePassword: row.mustChangePassword ?? false,
     };
   }

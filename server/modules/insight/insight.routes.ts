@@ -7,7 +7,7 @@ import {
   kpiMetricsSchema,
   performanceQuery,
 } from '../../../contract/insight.ts';
-import { EXPORT_WORDS, isRightToLeft, performanceExportQuery } from '../../../contract/export-words.ts';
+import { exportWords, isRightToLeft, performanceExportQuery } from '../../../contract/export-words.ts';
 import { exportFile, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { cleaningStats, employeePerformance, kpiMetrics } from './insight.service.ts';
@@ -38,7 +38,7 @@ export async function insightRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const auth = userOf(request);
       const { employees } = await employeePerformance(app, auth, request.query.range);
-      const words = EXPORT_WORDS[request.query.lang];
+      const words = exportWords(request.query.lang, auth.facilityType);
       const c = words.employeePerformance.columns;
       const file = exportFile(
         {

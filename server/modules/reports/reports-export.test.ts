@@ -126,3 +126,15 @@ describe('GET /api/measurements/export', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/measurements/export?format=xlsx' })).statusCode).toBe(401);
   });
 });
+
+describe("exports in the project's wording", () => {
+  it("says room, not apartment, in a hotel project's file, as its screens do", async () => {
+    const hotel = await registerAndLogin(ctx.app, { facilityType: 'hotel' });
+    await add(hotel, 'shortages', { name: 'Towels', quantity: 20 });
+    const lines = csvLines((await download(hotel, '/api/shortages/export?format=csv&lang=en')).body);
+    expect(lines[0][2]).toBe('Room');
+    const he = csvLines((await download(hotel, '/api/shortages/export?format=csv&lang=he')).body);
+    expect(he[0][2]).toBe('חדר');
+    expect(csvLines((await download(a, '/api/shortages/export?format=csv&lang=en')).body)[0][2]).toBe('Apartment');
+  });
+});

@@ -9,7 +9,7 @@ import {
   type reportListQuery,
   type shortageInput,
 } from '../../../contract/reports.ts';
-import { EXPORT_WORDS, isRightToLeft, type reportExportQuery } from '../../../contract/export-words.ts';
+import { exportWords, isRightToLeft, type reportExportQuery } from '../../../contract/export-words.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -162,7 +162,7 @@ export async function exportReports(
   query: ExportQuery,
 ): Promise<ExportFileStream> {
   const rows = await q.listReports(app.db, kind, listFilter(auth, query));
-  const words = EXPORT_WORDS[query.lang];
+  const words = exportWords(query.lang, auth.facilityType);
   const status = (s: string) => words.reportStatus[statusOf(s)];
   const file = { format: query.format, timeZone: auth.timezone, now: app.now() };
   const rightToLeft = isRightToLeft(query.lang);

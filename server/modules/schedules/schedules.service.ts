@@ -10,7 +10,7 @@ import {
   type ScheduledTasksPage,
   type ScheduledTasksQuery,
 } from '../../../contract/schedules.ts';
-import { EXPORT_WORDS, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
+import { exportWords, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
@@ -146,7 +146,7 @@ export const EXPORT_CHUNK_ROWS = 5_000;
 export function exportScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksExportQuery): ExportFileStream {
   const filter = taskFilter(app, auth, query);
   const status = query.status === 'all' ? undefined : query.status;
-  const words = EXPORT_WORDS[query.lang];
+  const words = exportWords(query.lang, auth.facilityType);
   const c = words.scheduledTasks.columns;
   async function* rows(): AsyncGenerator<ExportValue[]> {
     for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
