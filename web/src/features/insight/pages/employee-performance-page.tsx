@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { employeePerformanceQuery, kpiMetricsQuery } from '../../../lib/queries/insight.ts';
+import { Figure } from '../components/figure.tsx';
 import { PeriodChoice } from '../components/period-choice.tsx';
 import { MEDALS, efficiencyTone, readRange, type Tone } from '../lib/insight-view.ts';
 
@@ -77,25 +78,29 @@ export default function EmployeePerformancePage() {
     const top = list[0];
     body = (
       <>
-        <section aria-label={t('people.kpis')} className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <Kpi
-            label={t('kpi.completed')}
-            value={k.totalCompleted}
-            note={t('kpi.ofTotal', { total: k.totalTasks, rate: k.completionRate })}
-            testId="kpi-completed"
-          />
-          <Kpi label={t('kpi.avgTime')} value={t('stats.minutes', { value: number.format(k.avgTime) })} testId="kpi-time" />
-          <Kpi label={t('kpi.avgRating')} value={number.format(k.avgRating)} note={t('kpi.outOf5')} testId="kpi-rating" />
-          <Kpi label={t('kpi.efficiency')} value={`${k.efficiency}%`} testId="kpi-efficiency" />
-          <Kpi
-            label={t('kpi.trend')}
-            value={
-              <span className={TREND_TONES[k.trend]}>
-                <span aria-hidden>{TREND_MARKS[k.trend]}</span> {t(`trend.${k.trend}`)}
-              </span>
-            }
-            testId="kpi-trend"
-          />
+        <section aria-label={t('people.kpis')}>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Figure
+              card
+              label={t('kpi.completed')}
+              value={k.totalCompleted}
+              note={t('kpi.ofTotal', { total: k.totalTasks, rate: k.completionRate })}
+              testId="kpi-completed"
+            />
+            <Figure card label={t('kpi.avgTime')} value={t('stats.minutes', { value: number.format(k.avgTime) })} testId="kpi-time" />
+            <Figure card label={t('kpi.avgRating')} value={number.format(k.avgRating)} note={t('kpi.outOf5')} testId="kpi-rating" />
+            <Figure card label={t('kpi.efficiency')} value={`${k.efficiency}%`} testId="kpi-efficiency" />
+            <Figure
+              card
+              label={t('kpi.trend')}
+              value={
+                <span className={TREND_TONES[k.trend]}>
+                  <span aria-hidden>{TREND_MARKS[k.trend]}</span> {t(`trend.${k.trend}`)}
+                </span>
+              }
+              testId="kpi-trend"
+            />
+          </dl>
         </section>
 
         {top ? (
@@ -144,18 +149,6 @@ export default function EmployeePerformancePage() {
           <li>{t('how.names')}</li>
         </ul>
       </details>
-    </div>
-  );
-}
-
-function Kpi({ label, value, note, testId }: { label: string; value: ReactNode; note?: string; testId: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <p className="text-sm text-slate-700">{label}</p>
-      <p className="text-2xl font-bold tabular-nums" data-testid={testId}>
-        {value}
-      </p>
-      {note && <p className="text-xs text-slate-600">{note}</p>}
     </div>
   );
 }

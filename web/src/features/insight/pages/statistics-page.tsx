@@ -11,6 +11,7 @@ import { roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { MeterBar } from '../components/meter-bar.tsx';
 import { PerDayChart } from '../components/per-day-chart.tsx';
 import { PeriodChoice } from '../components/period-choice.tsx';
+import { Figure } from '../components/figure.tsx';
 import { STATS_PERIODS, dayFormat, readPeriod, statisticsFigures } from '../lib/insight-view.ts';
 
 /** /statistics (docs/product.md "Statistics"): the units' counters and the period's stages and workers. */
@@ -208,18 +209,6 @@ export default function StatisticsPage() {
           </div>
         )}
       </section>
-    </div>
-  );
-}
-
-function Figure({ label, value, note, testId }: { label: string; value: string | number; note?: string; testId: string }) {
-  return (
-    <div className="rounded-lg bg-slate-50 p-3">
-      <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="text-xl font-bold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-      {note && <dd className="text-xs text-slate-600">{note}</dd>}
     </div>
   );
 }
