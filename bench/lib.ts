@@ -20,7 +20,8 @@ export interface LoadResult {
  * so per-client rate limits measure nothing but the route.
  */
 export async function load(
-  url: string,
+  /** One address, or a function giving each request its own (spreading load over per-target limits). */
+  url: string | (() => string),
   headers: Record<string, string>,
   seconds = 5,
   concurrency = 8,
@@ -33,11 +34,12 @@ export async function load(
     while (performance.now() < end) {
       const t0 = performance.now();
       n += 1;
-      const res = await fetch(url, {
+      const target = typeof url === 'string' ? url : url();
+      const res = await fetch(target, {
         headers: manyClients ? { ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : headers,
       });
       await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      if (!res.ok) throw new Error(`${target}: ${res.status}`);
       latencies.push(performance.now() - t0);
     }
   };

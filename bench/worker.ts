@@ -23,6 +23,8 @@ import { fmt, load, loadAlternating, openBenchDatabases } from './lib.ts';
 import type { Db } from '../server/db/client.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Units the load is spread over: at ~2,000 requests a second, each unit stays under its per-minute list limit. */
+const UNITS = 300;
 const webRoot = path.resolve('dist/web');
 const manifestFile = path.join(webRoot, '.vite/manifest.json');
 if (!fs.existsSync(manifestFile)) {
@@ -116,9 +118,14 @@ async function seed(db: Db) {
     .insert(projects)
     .values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today })
     .returning();
-  const [unit] = await db.insert(units).values({ projectId: project.id, number: 'A101', floor: 1 }).returning();
-  await db.insert(tasks).values(defaultTaskRows().map((s) => ({ ...s, projectId: project.id, unitId: unit.id })));
-  return { project, unit, today };
+  // Many units: the task list is limited per unit (a crew's worth a minute), and the load must
+  // measure the route, not that limit.
+  const all = await db
+    .insert(units)
+    .values(Array.from({ length: UNITS }, (_, i) => ({ projectId: project.id, number: `A${101 + i}`, floor: 1 })))
+    .returning();
+  await db.insert(tasks).values(all.flatMap((u) => defaultTaskRows().map((s) => ({ ...s, projectId: project.id, unitId: u.id }))));
+  return { project, unit: all[0], units: all, today };
 }
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot };
@@ -128,19 +135,21 @@ console.log(
 );
 console.log('database    | route            |    req/s |  p50 ms |  p99 ms');
 for (const { name, database, drop } of await openBenchDatabases()) {
-  const { project, unit } = await seed(database.db);
+  const { project, unit, units: all } = await seed(database.db);
+  const pick = () => all[Math.floor(Math.random() * all.length)].id;
   const app = await buildApp({ config: { ...config, publicUrl: 'http://127.0.0.1' }, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const bare = Fastify({ logger: false });
-  bare.get('/tasks', async () => listUnitTasksPublic(database.db, { unitId: unit.id, date: undefined, now: new Date() }));
+  bare.get<{ Params: { id: string } }>('/tasks/:id', async (request) =>
+    listUnitTasksPublic(database.db, { unitId: request.params.id, date: undefined, now: new Date() }),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
   // The worker routes are rate-limited per client; each bench client gets its own address.
-  const appTarget = `${appUrl}/api/scheduled-tasks-public/${unit.id}`;
   const [a, b] = await loadAlternating(
-    (seconds) => load(appTarget, {}, seconds, 8, true),
-    (seconds) => load(`${bareUrl}/tasks`, {}, seconds),
+    (seconds) => load(() => `${appUrl}/api/scheduled-tasks-public/${pick()}`, {}, seconds, 8, true),
+    (seconds) => load(() => `${bareUrl}/tasks/${pick()}`, {}, seconds),
     SECONDS,
   );
   console.log(`${name.padEnd(11)} | Shalav route     | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)}`);
