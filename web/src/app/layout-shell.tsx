@@ -54,7 +54,7 @@ function SideMenu({
   const navigate = useNavigate();
   const items = signedInRoutes.filter((r) => r.menuKey && mayOpen(r, role));
   return (
-    <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-1 p-3">
+    <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-1 overflow-y-auto p-3">
       <div className="mb-4 px-2 text-2xl font-bold text-blue-800">{t('appName')}</div>
       {items.map((r) => (
         <NavLink
