@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RoomStats } from './rooms.ts';
 
 /**
  * Statistics and employee performance (docs/product.md "Statistics" and "Employee performance"):
@@ -117,3 +118,27 @@ export function trendOf(current: number, previous: number): Trend {
 
 /** Percent, rounded; 0 of 0 is 0. */
 export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
+
+/**
+ * The figures of the statistics screen (docs/product.md "Statistics"), from the unit counters and
+ * the period's stages: the spec's formulas, in one place.
+ */
+export function statisticsFigures(units: RoomStats, stats: CleaningStats) {
+  const completionRate = percent(stats.completedTasks, stats.totalTasks);
+  const doneUnitsRate = percent(units.clean, units.totalRooms);
+  return {
+    completionRate,
+    doneUnitsRate,
+    /** The average of the two percentages. */
+    efficiencyScore: Math.round((completionRate + doneUnitsRate) / 2),
+    /** Average tasks per unit × 8 minutes. */
+    sessionMinutes: Math.round(stats.averageTasksPerRoom * SESSION_MINUTES_PER_TASK),
+    activeUnits: units.totalRooms - units.inactive,
+    /** Against the equal period before; null when there was nothing to compare with. */
+    completedChange: changeOf(stats.completedTasks, stats.previous.completedTasks),
+  };
+}
+
+/** Percent change, rounded; null when the previous value is 0. */
+export const changeOf = (current: number, previous: number): number | null =>
+  previous > 0 ? Math.round((100 * (current - previous)) / previous) : null;

@@ -40,6 +40,7 @@ const MATRIX: Record<string, Level> = {
   'PUT /api/user/cancel-account': 'admin',
   'GET /api/rooms': 'member',
   'GET /api/stats/cleaning': 'member',
+  'GET /api/stats/cleaning/export': 'member',
   'GET /api/progress-matrix': 'member',
   'GET /api/employee-performance': 'manager',
   'GET /api/employee-performance/export': 'manager',

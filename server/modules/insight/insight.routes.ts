@@ -7,7 +7,15 @@ import {
   kpiMetricsSchema,
   performanceQuery,
 } from '../../../contract/insight.ts';
-import { exportWords, isRightToLeft, performanceExportQuery } from '../../../contract/export-words.ts';
+import {
+  exportWords,
+  isRightToLeft,
+  performanceExportQuery,
+  statisticsExportQuery,
+  statisticsExportWords,
+} from '../../../contract/export-words.ts';
+import { statisticsFigures } from '../../../contract/insight.ts';
+import { listRooms, summarize } from '../rooms/rooms.service.ts';
 import { exportFile, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { cleaningStats, employeePerformance, kpiMetrics } from './insight.service.ts';
@@ -23,6 +31,50 @@ export async function insightRoutes(base: FastifyInstance) {
     '/stats/cleaning',
     { config: { access: 'member' }, schema: { querystring: cleaningStatsQuery, response: { 200: cleaningStatsSchema } } },
     async (request) => cleaningStats(app, userOf(request), request.query.days),
+  );
+
+  // The statistics summary as .xlsx or CSV (docs/product.md "Exports"): the screen's figures, then stages done per day.
+  app.get(
+    '/stats/cleaning/export',
+    { config: { access: 'member' }, schema: { querystring: statisticsExportQuery } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      const { days, lang, format } = request.query;
+      const stats = await cleaningStats(app, auth, days);
+      const units = summarize(await listRooms(app, auth));
+      const f = statisticsFigures(units, stats);
+      const w = statisticsExportWords(lang, auth.facilityType);
+      const l = w.labels;
+      const rows: [string, number][] = [
+        [l.clean, units.clean],
+        [l.inProgress, units.inProgress],
+        [l.needsWork, units.needsCleaning],
+        [l.total, units.totalRooms],
+        [l.activeUnits, f.activeUnits],
+        [l.totalTasks, stats.totalTasks],
+        [l.completedTasks, stats.completedTasks],
+        [l.completionRate, f.completionRate],
+        [l.doneUnits, f.doneUnitsRate],
+        [l.averagePerUnit, stats.averageTasksPerRoom],
+        [l.efficiency, f.efficiencyScore],
+        [l.sessionTime, f.sessionMinutes],
+        ...stats.perDay.map((d): [string, number] => [`${l.perDay}: ${d.date}`, d.completed]),
+      ];
+      const file = exportFile(
+        {
+          name: `statistics-${days}-days`,
+          sheetName: w.sheet,
+          rightToLeft: isRightToLeft(lang),
+          columns: [
+            { header: w.figure, type: 'text' },
+            { header: w.value, type: 'number' },
+          ],
+          rows,
+        },
+        { format, timeZone: auth.timezone, now: app.now() },
+      );
+      return sendExport(reply, file);
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { trendOf } from '../../../contract/insight.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { csvLines, sheetRows, unzip } from '../../lib/xlsx-test-support.ts';
 
 /**
  * Statistics and employee performance against answers worked out by hand (docs/product.md
@@ -144,6 +145,41 @@ describe('GET /api/stats/cleaning', () => {
       expect(res.json().code).toBeTruthy();
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/stats/cleaning' })).statusCode).toBe(401);
+  });
+
+  it("exports the summary the screen shows, in the reader's language", async () => {
+    const res = await a.as({ method: 'GET', url: '/api/stats/cleaning/export?days=1&format=csv&lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="statistics-1-days-2026-03-10.csv"');
+    // A1 has all of today's stages done; A2 and B1 some: 71% of stages, 33% of units, score 52; 2.3 × 8 min.
+    expect(
+      Object.fromEntries(
+        csvLines(res.body)
+          .slice(1)
+          .map(([k, v]) => [k, v]),
+      ),
+    ).toEqual({
+      Done: '1',
+      'In progress': '2',
+      'Not started': '0',
+      'Total apartments': '3',
+      'Active apartments': '3',
+      'Stages open': '7',
+      'Stages done': '5',
+      'Stages done in the period (%)': '71',
+      'Apartments done (%)': '33',
+      'Average stages per apartment': '2.3',
+      'Efficiency score (%)': '52',
+      'Estimated session time (min)': '18',
+      'Stages done per day: 2026-03-10': '5',
+    });
+    const he = await a.as({ method: 'GET', url: '/api/stats/cleaning/export?days=7&format=xlsx&lang=he' });
+    const sheet = unzip(he.rawPayload).get('xl/worksheets/sheet1.xml')!;
+    expect(sheet).toContain('rightToLeft="1"');
+    const rows = sheetRows(sheet);
+    expect(rows[0].A.value).toBe('נתון');
+    expect(rows).toHaveLength(1 + 12 + 7);
+    expect(rows.find((r) => r.A.value === 'שלבים שהושלמו')?.B).toMatchObject({ type: 'n', value: 7 });
   });
 
   it("shows another project's workers to nobody", async () => {

@@ -58,6 +58,8 @@ describe('StatisticsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(urlsOf(fetchMock, '/api/stats/cleaning')).toEqual(['/api/stats/cleaning?days=1', '/api/stats/cleaning?days=7']);
     expect(screen.getByRole('rowheader', { name: 'Floor 1' }).closest('tr')).toHaveTextContent('5 of 20');
+    // The summary downloads for the period on screen.
+    expect(screen.getByTestId('export-xlsx')).toHaveAttribute('href', '/api/stats/cleaning/export?days=7&format=xlsx&lang=en');
   });
 
   it('says when nobody worked, and offers a retry when loading fails', async () => {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
 import { useMayManage } from '../../../lib/queries/session.ts';
@@ -37,6 +38,7 @@ export default function StatisticsPage() {
         <h1 className="text-2xl font-bold">{t('stats.title')}</h1>
         {stats.data && <p className="text-sm text-slate-700">{longDay(stats.data.to)}</p>}
       </div>
+      <ExportButtons path="/api/stats/cleaning/export" filters={{ days: String(days) }} className="print:hidden" />
       {mayManage && (
         <Link
           to="/reports/progress"
