@@ -8,4 +8,5 @@ await import('./qr-crowd.ts');
 await import('./durability.ts');
 await import('./billing.ts');
 await import('./insight.ts');
+await import('./progress-matrix.ts');
 export {};
