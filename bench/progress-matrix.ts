@@ -2,7 +2,7 @@
  * The progress matrix in a real browser (docs/product.md "Progress matrix"): 2,000 units × 7 stages
  * on the built app (npm run build first), Debian's Chromium. Prints the time from navigation to the
  * first rows on screen (median of 5 loads) beside the time the same page needs to fetch its data
- * alone, and the frame times while the grid scrolls from top to bottom — goal: on screen ≤ 1 s,
+ * alone, and the frame times while the grid scrolls at a fast flick's speed — goal: on screen ≤ 1 s,
  * scrolling at 60 frames a second (p95 frame ≤ 17 ms). Embedded database only: the browser's work
  * is what is measured.
  */
@@ -51,7 +51,8 @@ try {
   }
   const rows = await page.getByTestId('progress-row').count();
 
-  // Scroll the grid from top to bottom in 2 s, one step per frame, recording each frame's length.
+  // Scroll the grid at a fast flick's speed (4,000 px a second, about 90 rows) for 3 s, one step per
+  // frame, recording each frame's length.
   // A string, not a function: tsx would add helpers the page does not have.
   const frames = (await page.evaluate(`(async () => {
     const scroller = document.querySelector('[data-testid="progress-scroller"]');
@@ -62,9 +63,9 @@ try {
       const step = (now) => {
         gaps.push(now - last);
         last = now;
-        const t = Math.min(1, (now - start) / 2000);
-        scroller.scrollTop = t * (scroller.scrollHeight - scroller.clientHeight);
-        if (t < 1) requestAnimationFrame(step);
+        const elapsed = now - start;
+        scroller.scrollTop = Math.min(scroller.scrollHeight, elapsed * 4);
+        if (elapsed < 3000) requestAnimationFrame(step);
         else done();
       };
       requestAnimationFrame(step);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { ProgressCell, ProgressStage, ProgressUnit } from '../../../../../contract/progress-matrix.ts';
 
 /** Every row (floor header or unit) is this tall: the window of rendered rows is computed from it. */
@@ -76,6 +76,37 @@ function Cell({
   );
 }
 
+/** A unit's row; memoized, so rows that stay in the window while scrolling are not drawn again. */
+const UnitRow = memo(function UnitRow({
+  row,
+  index,
+  stages,
+  words,
+  onSelect,
+}: {
+  row: Extract<GridRow, { kind: 'unit' }>;
+  index: number;
+  stages: ProgressStage[];
+  words: GridWords;
+  onSelect: (text: string) => void;
+}) {
+  return (
+    <tr aria-rowindex={index} style={{ height: ROW_HEIGHT }} data-testid="progress-row">
+      <th scope="row" className="sticky start-0 z-10 border-b border-slate-100 bg-white px-3 text-start font-medium">
+        <bdi>{row.unit.number}</bdi>
+      </th>
+      {row.unit.cells.map((cell, k) => (
+        <td key={stages[k].name} className="border-b border-slate-100 px-1">
+          <Cell unit={row.unit} stage={stages[k]} cell={cell} words={words} onSelect={onSelect} />
+        </td>
+      ))}
+      <td className="border-b border-slate-100 px-3 text-center" data-testid="row-count">
+        <Count done={row.done} total={row.scheduled} words={words} />
+      </td>
+    </tr>
+  );
+});
+
 /**
  * The unit × stage table, virtualized: only the rows in the scroll container's view (plus
  * OVERSCAN) are in the document, between two spacer rows of the height of the rows left out, so
@@ -98,7 +129,8 @@ export function ProgressGrid({
   onSelect: (text: string) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
+  // The first row in view, not the pixel offset: a scroll within a row renders nothing again.
+  const [topRow, setTopRow] = useState(0);
   const [viewport, setViewport] = useState(DEFAULT_VIEWPORT);
 
   useLayoutEffect(() => {
@@ -112,14 +144,14 @@ export function ProgressGrid({
     return () => observer.disconnect();
   }, []);
 
-  const first = printing ? 0 : Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = printing ? rows.length : Math.min(rows.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
+  const first = printing ? 0 : Math.max(0, topRow - OVERSCAN);
+  const last = printing ? rows.length : Math.min(rows.length, topRow + Math.ceil(viewport / ROW_HEIGHT) + 1 + OVERSCAN);
   const columns = stages.length + 2;
 
   return (
     <div
       ref={scroller}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onScroll={(e) => setTopRow(Math.floor(e.currentTarget.scrollTop / ROW_HEIGHT))}
       data-testid="progress-scroller"
       className="max-h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-white print:max-h-none print:overflow-visible print:border-0"
     >
@@ -153,19 +185,7 @@ export function ProgressGrid({
                 </th>
               </tr>
             ) : (
-              <tr key={row.key} aria-rowindex={first + i + 2} style={{ height: ROW_HEIGHT }} data-testid="progress-row">
-                <th scope="row" className="sticky start-0 z-10 border-b border-slate-100 bg-white px-3 text-start font-medium">
-                  <bdi>{row.unit.number}</bdi>
-                </th>
-                {row.unit.cells.map((cell, k) => (
-                  <td key={stages[k].name} className="border-b border-slate-100 px-1">
-                    <Cell unit={row.unit} stage={stages[k]} cell={cell} words={words} onSelect={onSelect} />
-                  </td>
-                ))}
-                <td className="border-b border-slate-100 px-3 text-center" data-testid="row-count">
-                  <Count done={row.done} total={row.scheduled} words={words} />
-                </td>
-              </tr>
+              <UnitRow key={row.key} row={row} index={first + i + 2} stages={stages} words={words} onSelect={onSelect} />
             ),
           )}
           {last < rows.length && <tr aria-hidden style={{ height: (rows.length - last) * ROW_HEIGHT }} />}
