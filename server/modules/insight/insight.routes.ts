@@ -7,18 +7,10 @@ import {
   kpiMetricsSchema,
   performanceQuery,
 } from '../../../contract/insight.ts';
-import {
-  exportWords,
-  isRightToLeft,
-  performanceExportQuery,
-  statisticsExportQuery,
-  statisticsExportWords,
-} from '../../../contract/export-words.ts';
-import { statisticsFigures } from '../../../contract/insight.ts';
-import { listRooms, summarize } from '../rooms/rooms.service.ts';
-import { exportFile, sendExport } from '../../lib/export-file.ts';
+import { performanceExportQuery, statisticsExportQuery } from '../../../contract/export-words.ts';
+import { sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
-import { cleaningStats, employeePerformance, kpiMetrics } from './insight.service.ts';
+import { cleaningStats, employeePerformance, exportEmployeePerformance, exportStatistics, kpiMetrics } from './insight.service.ts';
 
 /**
  * Statistics for every project member; employee performance, which ranks people, for managers
@@ -37,44 +29,7 @@ export async function insightRoutes(base: FastifyInstance) {
   app.get(
     '/stats/cleaning/export',
     { config: { access: 'member' }, schema: { querystring: statisticsExportQuery } },
-    async (request, reply) => {
-      const auth = userOf(request);
-      const { days, lang, format } = request.query;
-      const stats = await cleaningStats(app, auth, days);
-      const units = summarize(await listRooms(app, auth));
-      const f = statisticsFigures(units, stats);
-      const w = statisticsExportWords(lang, auth.facilityType);
-      const l = w.labels;
-      const rows: [string, number][] = [
-        [l.clean, units.clean],
-        [l.inProgress, units.inProgress],
-        [l.needsWork, units.needsCleaning],
-        [l.total, units.totalRooms],
-        [l.activeUnits, f.activeUnits],
-        [l.totalTasks, stats.totalTasks],
-        [l.completedTasks, stats.completedTasks],
-        [l.completionRate, f.completionRate],
-        [l.doneUnits, f.doneUnitsRate],
-        [l.averagePerUnit, stats.averageTasksPerRoom],
-        [l.efficiency, f.efficiencyScore],
-        [l.sessionTime, f.sessionMinutes],
-        ...stats.perDay.map((d): [string, number] => [`${l.perDay}: ${d.date}`, d.completed]),
-      ];
-      const file = exportFile(
-        {
-          name: `statistics-${days}-days`,
-          sheetName: w.sheet,
-          rightToLeft: isRightToLeft(lang),
-          columns: [
-            { header: w.figure, type: 'text' },
-            { header: w.value, type: 'number' },
-          ],
-          rows,
-        },
-        { format, timeZone: auth.timezone, now: app.now() },
-      );
-      return sendExport(reply, file);
-    },
+    async (request, reply) => sendExport(reply, await exportStatistics(app, userOf(request), request.query)),
   );
 
   app.get(
@@ -87,31 +42,7 @@ export async function insightRoutes(base: FastifyInstance) {
   app.get(
     '/employee-performance/export',
     { config: { access: 'manager' }, schema: { querystring: performanceExportQuery } },
-    async (request, reply) => {
-      const auth = userOf(request);
-      const { employees } = await employeePerformance(app, auth, request.query.range);
-      const words = exportWords(request.query.lang, auth.facilityType);
-      const c = words.employeePerformance.columns;
-      const file = exportFile(
-        {
-          name: `employee-performance-${request.query.range}`,
-          sheetName: words.employeePerformance.sheet,
-          rightToLeft: isRightToLeft(request.query.lang),
-          columns: [
-            { header: c.rank, type: 'number' },
-            { header: c.name, type: 'text' },
-            { header: c.tasks, type: 'number' },
-            { header: c.units, type: 'number' },
-            { header: c.rating, type: 'number' },
-            { header: c.efficiency, type: 'number' },
-            { header: c.trend, type: 'text' },
-          ],
-          rows: employees.map((e) => [e.rank, e.name, e.tasksCompleted, e.roomsCleaned, e.rating, e.efficiency, words.trend[e.trend]]),
-        },
-        { format: request.query.format, timeZone: auth.timezone, now: app.now() },
-      );
-      return sendExport(reply, file);
-    },
+    async (request, reply) => sendExport(reply, await exportEmployeePerformance(app, userOf(request), request.query)),
   );
 
   app.get(

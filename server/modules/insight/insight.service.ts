@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   RANGE_DAYS,
   RATING_PRIOR_STAGES,
   percent,
+  statisticsFigures,
   trendOf,
   type CleaningStats,
   type Employee,
@@ -10,7 +12,16 @@ import {
   type KpiMetrics,
   type PerformanceRange,
 } from '../../../contract/insight.ts';
+import {
+  exportWords,
+  isRightToLeft,
+  statisticsExportWords,
+  type performanceExportQuery,
+  type statisticsExportQuery,
+} from '../../../contract/export-words.ts';
+import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { localDate } from '../../lib/time.ts';
+import { listRooms, summarize } from '../rooms/rooms.service.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import * as q from './insight.queries.ts';
 
@@ -30,6 +41,9 @@ function periods(app: FastifyInstance, auth: UserAuth, days: number): { current:
     previous: { projectId: auth.projectId, from: addDays(from, -days), to: addDays(from, -1) },
   };
 }
+
+type StatisticsExportQuery = z.output<typeof statisticsExportQuery>;
+type PerformanceExportQuery = z.output<typeof performanceExportQuery>;
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
@@ -118,4 +132,71 @@ export async function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: Pe
     efficiency: named > 0 ? efficiencyOf(estimated, minutes) : 0,
     trend: trendOf(totals.completedTasks, before.completedTasks),
   };
+}
+
+/** GET /api/stats/cleaning/export (docs/product.md "Exports"): the screen's figures, one per row, then stages done per day. */
+export async function exportStatistics(app: FastifyInstance, auth: UserAuth, query: StatisticsExportQuery): Promise<ExportFileStream> {
+  const { days, lang, format } = query;
+  const stats = await cleaningStats(app, auth, days);
+  const units = summarize(await listRooms(app, auth));
+  const f = statisticsFigures(units, stats);
+  const w = statisticsExportWords(lang, auth.facilityType);
+  const l = w.labels;
+  const rows: [string, number][] = [
+    [l.clean, units.clean],
+    [l.inProgress, units.inProgress],
+    [l.needsWork, units.needsCleaning],
+    [l.total, units.totalRooms],
+    [l.activeUnits, f.activeUnits],
+    [l.totalTasks, stats.totalTasks],
+    [l.completedTasks, stats.completedTasks],
+    [l.completionRate, f.completionRate],
+    [l.doneUnits, f.doneUnitsRate],
+    [l.averagePerUnit, stats.averageTasksPerRoom],
+    [l.efficiency, f.efficiencyScore],
+    [l.sessionTime, f.sessionMinutes],
+    ...stats.perDay.map((d): [string, number] => [`${l.perDay}: ${d.date}`, d.completed]),
+  ];
+  return exportFile(
+    {
+      name: `statistics-${days}-days`,
+      sheetName: w.sheet,
+      rightToLeft: isRightToLeft(lang),
+      columns: [
+        { header: w.figure, type: 'text' },
+        { header: w.value, type: 'number' },
+      ],
+      rows,
+    },
+    { format, timeZone: auth.timezone, now: app.now() },
+  );
+}
+
+/** GET /api/employee-performance/export: the ranking the screen shows. */
+export async function exportEmployeePerformance(
+  app: FastifyInstance,
+  auth: UserAuth,
+  query: PerformanceExportQuery,
+): Promise<ExportFileStream> {
+  const { employees } = await employeePerformance(app, auth, query.range);
+  const words = exportWords(query.lang, auth.facilityType);
+  const c = words.employeePerformance.columns;
+  return exportFile(
+    {
+      name: `employee-performance-${query.range}`,
+      sheetName: words.employeePerformance.sheet,
+      rightToLeft: isRightToLeft(query.lang),
+      columns: [
+        { header: c.rank, type: 'number' },
+        { header: c.name, type: 'text' },
+        { header: c.tasks, type: 'number' },
+        { header: c.units, type: 'number' },
+        { header: c.rating, type: 'number' },
+        { header: c.efficiency, type: 'number' },
+        { header: c.trend, type: 'text' },
+      ],
+      rows: employees.map((e) => [e.rank, e.name, e.tasksCompleted, e.roomsCleaned, e.rating, e.efficiency, words.trend[e.trend]]),
+    },
+    { format: query.format, timeZone: auth.timezone, now: app.now() },
+  );
 }

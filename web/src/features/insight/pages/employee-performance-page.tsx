@@ -9,10 +9,9 @@ import {
   type Employee,
   type Trend,
 } from '../../../../../contract/insight.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { employeePerformanceQuery, kpiMetricsQuery } from '../../../lib/queries/insight.ts';
 import { Figure } from '../components/figure.tsx';
@@ -34,7 +33,6 @@ const TREND_TONES: Record<Trend, string> = { up: 'text-green-800', down: 'text-r
  */
 export default function EmployeePerformancePage() {
   const { tw: t, lng } = useWording('insight');
-  const tc = useTranslation('common').t;
   const [params, setParams] = useSearchParams();
   const range = readRange(params);
   const employees = useQuery(employeePerformanceQuery(range));
@@ -63,14 +61,7 @@ export default function EmployeePerformancePage() {
 
   let body;
   if (employees.isError || kpi.isError)
-    body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900">
-        {t('people.error')}
-        <Button variant="secondary" onClick={() => void Promise.all([employees.refetch(), kpi.refetch()])}>
-          {tc('actions.retry')}
-        </Button>
-      </div>
-    );
+    body = <RetryAlert onRetry={() => void Promise.all([employees.refetch(), kpi.refetch()])}>{t('people.error')}</RetryAlert>;
   else if (!employees.data || !kpi.data) body = <Loading label={t('people.loading')} />;
   else {
     const k = kpi.data;

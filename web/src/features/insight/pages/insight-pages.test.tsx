@@ -62,7 +62,18 @@ describe('StatisticsPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('export-xlsx')).toHaveAttribute('href', '/api/stats/cleaning/export?days=7&format=xlsx&lang=en');
   });
 
-  it('says when nobody worked, and offers a retry when loading fails', async () => {
+  it('says when nobody worked in the period', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: user },
+      'GET /api/stats/rooms': { body: units },
+      'GET /api/stats/cleaning': { body: { ...stats(1), topCleaners: [] } },
+    });
+    renderWithProviders(<StatisticsPage />, { path: '/statistics' });
+    expect(await screen.findByText('No worker completed a stage in this period.')).toBeInTheDocument();
+    expect(screen.queryByTestId('top-workers')).toBeNull();
+  });
+
+  it('offers a retry when loading fails', async () => {
     mockFetch({
       'GET /api/auth/user': { body: user },
       'GET /api/stats/rooms': { body: units },

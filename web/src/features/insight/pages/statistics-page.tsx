@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
@@ -18,7 +18,6 @@ import { STATS_PERIODS, dayFormat, readPeriod, statisticsFigures } from '../lib/
 /** /statistics (docs/product.md "Statistics"): the units' counters and the period's stages and workers. */
 export default function StatisticsPage() {
   const { tw: t, lng } = useWording('insight');
-  const tc = useTranslation('common').t;
   const tp = useTranslation('printReports').t;
   // The printable report is for managers, as its screen (docs/product.md "Permissions").
   const mayManage = useMayManage();
@@ -61,12 +60,7 @@ export default function StatisticsPage() {
     return (
       <div className="mx-auto max-w-6xl space-y-5">
         {header}
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900">
-          {t('stats.error')}
-          <Button variant="secondary" onClick={() => void Promise.all([units.refetch(), stats.refetch()])}>
-            {tc('actions.retry')}
-          </Button>
-        </div>
+        <RetryAlert onRetry={() => void Promise.all([units.refetch(), stats.refetch()])}>{t('stats.error')}</RetryAlert>
       </div>
     );
   if (!units.data || !stats.data)

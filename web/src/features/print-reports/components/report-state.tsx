@@ -1,22 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { PrintReportStyles } from './print-report-styles.tsx';
-
-/** A report's error: what failed, and a retry when retrying can help. */
-export function ReportError({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const tc = useTranslation('common').t;
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900">
-      {message}
-      {onRetry && (
-        <Button variant="secondary" onClick={onRetry}>
-          {tc('actions.retry')}
-        </Button>
-      )}
-    </div>
-  );
-}
 
 /** A report's frame: the print area (the only thing printed, by its print rules) with its title line and print button. */
 export function ReportFrame({

@@ -5,8 +5,9 @@ import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
 import { roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { PrintButton } from '../components/print-button.tsx';
-import { ReportError, ReportFrame } from '../components/report-state.tsx';
+import { ReportFrame } from '../components/report-state.tsx';
 import { openShortagesQuery } from '../lib/open-shortages.ts';
 import { dateFormat } from '../lib/print-format.ts';
 
@@ -45,10 +46,9 @@ export default function ProgressReportPage() {
   if (units.isError || stats.isError || shortages.isError)
     return (
       <ReportFrame title={t('progress.title')} action={print}>
-        <ReportError
-          message={t('progress.error')}
-          onRetry={() => void Promise.all([units.refetch(), stats.refetch(), shortages.refetch()])}
-        />
+        <RetryAlert onRetry={() => void Promise.all([units.refetch(), stats.refetch(), shortages.refetch()])}>
+          {t('progress.error')}
+        </RetryAlert>
       </ReportFrame>
     );
   if (!units.data || !stats.data || !shortages.data)

@@ -8,8 +8,9 @@ import { useAuthUser } from '../../../lib/queries/session.ts';
 import { roomDetailsQuery } from '../../../lib/queries/rooms.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { PrintButton } from '../components/print-button.tsx';
-import { ReportError, ReportFrame } from '../components/report-state.tsx';
+import { ReportFrame } from '../components/report-state.tsx';
 import { dateFormat, dateTimeFormat } from '../lib/print-format.ts';
 
 /**
@@ -34,10 +35,9 @@ export default function UnitHandoverPage() {
     const notFound = details.error instanceof ApiError && details.error.status === 404;
     return (
       <ReportFrame title={t('handover.title')} action={print}>
-        <ReportError
-          message={notFound ? t('handover.notFound') : t('handover.error')}
-          onRetry={notFound ? undefined : () => void details.refetch()}
-        />
+        <RetryAlert onRetry={notFound ? undefined : () => void details.refetch()}>
+          {notFound ? t('handover.notFound') : t('handover.error')}
+        </RetryAlert>
       </ReportFrame>
     );
   }

@@ -3,10 +3,9 @@ import { flushSync } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProgressCell, ProgressMatrix, ProgressStage, ProgressUnit } from '../../../../../contract/progress-matrix.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { progressMatrixQuery } from '../../../lib/queries/progress-matrix.ts';
 import { useMayManage } from '../../../lib/queries/session.ts';
 import { useWording } from '../../../lib/use-wording.ts';
@@ -55,7 +54,6 @@ const floorsOf = (data: ProgressMatrix | undefined) => [...new Set((data?.units 
 /** /progress-matrix: every unit against every construction stage (line of balance), one scroll. */
 export default function ProgressMatrixPage() {
   const { tw: t, i18n, timeZone } = useWording('progress');
-  const tc = useTranslation('common').t;
   const errorText = useErrorText();
   const mayManage = useMayManage();
   const query = useQuery(progressMatrixQuery());
@@ -143,14 +141,11 @@ export default function ProgressMatrixPage() {
       />
 
       {query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900">
+        <RetryAlert onRetry={() => void query.refetch()}>
           <span>
             {t('error')} {errorText(query.error, '')}
           </span>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {tc('actions.retry')}
-          </Button>
-        </div>
+        </RetryAlert>
       ) : !data || !grid ? (
         <Loading label={t('loading')} />
       ) : data.units.length === 0 || data.stages.length === 0 ? (

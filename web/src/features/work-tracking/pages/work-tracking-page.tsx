@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useScheduledTasks } from '../api/scheduled-tasks.ts';
@@ -24,7 +24,6 @@ import {
 /** /work-tracking: every scheduled task, searchable and filtered on the server, one page at a time. */
 export default function WorkTrackingPage() {
   const { tw: t, i18n } = useWording('tracking');
-  const tc = useTranslation('common').t;
   // The link to scheduling is for managers; a worker with an account only reads (docs/product.md "Permissions").
   const mayManage = useMayManage();
   const [params, setParams] = useSearchParams();
@@ -131,12 +130,7 @@ export default function WorkTrackingPage() {
       </div>
 
       {query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-900">
-          {t('error')}
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {tc('actions.retry')}
-          </Button>
-        </div>
+        <RetryAlert onRetry={() => void query.refetch()}>{t('error')}</RetryAlert>
       ) : !data ? (
         <Loading label={t('loading')} />
       ) : data.items.length === 0 ? (
