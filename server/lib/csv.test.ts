@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream, toCsv } from './csv.ts';
+import { csvStream } from './csv.ts';
 import { bufferOf } from './xlsx.ts';
 
+/** CSV text from the writer every export uses; each header a text column unless its index is in `numbers`. */
+async function toCsv(header: string[], rows: (string | number | null)[][], numbers: number[] = []) {
+  const columns = header.map((h, i) => ({ header: h, type: numbers.includes(i) ? ('number' as const) : ('text' as const) }));
+  return (await bufferOf(csvStream({ columns, rows, timeZone: 'Asia/Jerusalem' }))).toString('utf8');
+}
+
 describe('csv', () => {
-  it('starts with a byte-order mark and ends rows with CRLF', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x']])).toBe('\uFEFFa,b\r\n1,x\r\n');
+  it('starts with a byte-order mark and ends rows with CRLF', async () => {
+    expect(await toCsv(['a', 'b'], [[1, 'x']], [0])).toBe('\uFEFFa,b\r\n1,x\r\n');
   });
 
-  it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
-    expect(toCsv(['h'], [['a,b'], ['say "hi"'], ['two\nlines'], [null]])).toBe('\uFEFFh\r\n"a,b"\r\n"say ""hi"""\r\n"two\nlines"\r\n\r\n');
+  it('quotes commas, quotes and line breaks as RFC 4180 says', async () => {
+    expect(await toCsv(['h'], [['a,b'], ['say "hi"'], ['two\nlines'], [null]])).toBe(
+      '\uFEFFh\r\n"a,b"\r\n"say ""hi"""\r\n"two\nlines"\r\n\r\n',
+    );
   });
 
-  it('neutralises cells that a spreadsheet would run as a formula, but not numbers', () => {
-    const csv = toCsv(['h'], [['=1+1'], ['+972'], ['-x'], ['@SUM(A1)'], [-5], ['=cmd|" /C calc"!A0']]);
+  it('neutralises cells that a spreadsheet would run as a formula, but not numbers', async () => {
+    const csv = await toCsv(['h'], [['=1+1'], ['+972'], ['-x'], ['@SUM(A1)'], [-5], ['=cmd|" /C calc"!A0']], [0]);
     expect(csv.split('\r\n').slice(1, 7)).toEqual(["'=1+1", "'+972", "'-x", "'@SUM(A1)", '-5', `"'=cmd|"" /C calc""!A0"`]);
   });
 });

@@ -19,11 +19,6 @@ function field(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The whole file: a header row, then the rows, CRLF line ends, BOM first. */
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return '\uFEFF' + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
-}
-
 /** A typed cell as CSV text: numbers as they are, dates in the project's local time (docs/product.md "Exports"). */
 function typedField(column: ExportColumn, value: ExportValue, timeZone: string): string {
   if (value === null || value === '') return '';

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { excelSerial, localText, type ExportColumn, type ExportValue, type RowSource } from './export-columns.ts';
-import { bufferOf, columnName, toXlsx, xlsxStream } from './xlsx.ts';
+import { bufferOf, columnName, xlsxStream } from './xlsx.ts';
 import { unzip } from './xlsx-test-support.ts';
 
 describe('xlsx writer', () => {
-  it('writes a valid zip with the parts a spreadsheet needs', () => {
-    const parts = unzip(toXlsx({ sheetName: 'Sheet', header: ['a'], rows: [] }));
+  /** A whole file from the writer every export uses. */
+  const fileOf = async (sheetName: string, columns: ExportColumn[], rows: ExportValue[][], rightToLeft = false) =>
+    unzip(await bufferOf(xlsxStream({ sheetName, columns, rows, timeZone: 'Asia/Jerusalem', rightToLeft })));
+
+  it('writes a valid zip with the parts a spreadsheet needs', async () => {
+    const parts = await fileOf('Sheet', [{ header: 'a', type: 'text' }], []);
     expect([...parts.keys()].sort()).toEqual(
       [
         '[Content_Types].xml',
@@ -19,18 +23,16 @@ describe('xlsx writer', () => {
     expect(parts.get('[Content_Types].xml')).toContain('/xl/worksheets/sheet1.xml');
   });
 
-  it('keeps numbers as numbers, strings inline and escaped, the header bold, and the view right to left', () => {
-    const sheet = unzip(
-      toXlsx({
-        sheetName: 'גיליון',
-        header: ['שם', 'מחיר'],
-        rows: [
-          ['A & <B>', 1399.5],
-          [null, 7],
-        ],
-        rightToLeft: true,
-      }),
-    ).get('xl/worksheets/sheet1.xml')!;
+  it('keeps numbers as numbers, strings inline and escaped, the header bold, and the view right to left', async () => {
+    const columns: ExportColumn[] = [
+      { header: 'שם', type: 'text' },
+      { header: 'מחיר', type: 'number' },
+    ];
+    const rows = [
+      ['A & <B>', 1399.5],
+      [null, 7],
+    ];
+    const sheet = (await fileOf('גיליון', columns, rows, true)).get('xl/worksheets/sheet1.xml')!;
     expect(sheet).toContain('<c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">שם</t></is></c>');
     expect(sheet).toContain('<c r="A2" t="inlineStr"><is><t xml:space="preserve">A &amp; &lt;B&gt;</t></is></c>');
     expect(sheet).toContain('<c r="B2"><v>1399.5</v></c>');
@@ -38,8 +40,8 @@ describe('xlsx writer', () => {
     expect(sheet).toContain('rightToLeft="1"');
   });
 
-  it('drops control characters XML cannot hold', () => {
-    const sheet = unzip(toXlsx({ sheetName: 's', header: ['a\u0001b'], rows: [] })).get('xl/worksheets/sheet1.xml')!;
+  it('drops control characters XML cannot hold', async () => {
+    const sheet = (await fileOf('s', [{ header: 'a\u0001b', type: 'text' }], [])).get('xl/worksheets/sheet1.xml')!;
     expect(sheet).toContain('>ab</t>');
   });
 

@@ -4,11 +4,11 @@
  * right to left (docs/product.md "Exports"). The container is a zip written here (deflate from
  * node:zlib).
  *
- * Two ways in: `toXlsx` builds a small file in memory; `xlsxStream` writes the sheet from an (async)
- * iterable of rows in chunks, deflating as it goes, so memory does not grow with the row count.
+ * `xlsxStream` writes the sheet from an (async) iterable of rows in chunks, deflating as it goes, so
+ * memory does not grow with the row count; every export goes through it (server/lib/export-file.ts).
  */
 import { Readable, pipeline } from 'node:stream';
-import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+import { createDeflateRaw, crc32 } from 'node:zlib';
 import { excelSerial, type ExportColumn, type ExportValue, type RowSource } from './export-columns.ts';
 
 export type XlsxCell = string | number | null;
@@ -96,15 +96,6 @@ const SHEET_END = '</sheetData></worksheet>';
 
 function headerRowXml(header: string[]): string {
   return `<row r="1">${header.map((cell, c) => cellXml(cell, `${columnName(c)}1`, STYLE.header)).join('')}</row>`;
-}
-
-function sheetXml(header: string[], rows: XlsxCell[][], rightToLeft: boolean): string {
-  const columns: ExportColumn[] = header.map((h) => ({ header: h, type: 'text' }));
-  const widths = columnWidths(columns, rows.slice(0, WIDTH_SAMPLE_ROWS));
-  const body = rows
-    .map((row, r) => `<row r="${r + 2}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 2}`, STYLE.plain)).join('')}</row>`)
-    .join('');
-  return sheetStart({ rightToLeft, widths, frozenHeader: true }) + headerRowXml(header) + body + SHEET_END;
 }
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -198,31 +189,6 @@ function endRecord(entries: number, directoryLength: number, offset: number): Bu
   end.writeUInt32LE(directoryLength, 12);
   end.writeUInt32LE(offset, 16);
   return end;
-}
-
-/** A zip archive of deflated entries (PKWARE APPNOTE: local headers, central directory, end record). */
-export function zip(files: [string, string | Buffer][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of files) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name, 'utf8');
-    const sums = { crc: crc32(data), size: data.length, packed: packed.length };
-    const local = localHeader(nameBytes, UTF8, sums);
-    locals.push(local, nameBytes, packed);
-    centrals.push(centralHeader(nameBytes, UTF8, sums, offset));
-    centrals.push(nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  return Buffer.concat([...locals, directory, endRecord(files.length, directory.length, offset)]);
-}
-
-/** One worksheet as an .xlsx file: the header row in bold and frozen, the columns sized to their content. */
-export function toXlsx(opts: { sheetName: string; header: string[]; rows: XlsxCell[][]; rightToLeft?: boolean }): Buffer {
-  return zip([...packageParts(opts.sheetName), [SHEET_PATH, sheetXml(opts.header, opts.rows, opts.rightToLeft ?? false)]]);
 }
 
 /** Text pieces gathered into buffers of about this many bytes before they go to the deflater. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customersExportQuery } from '../../../contract/admin-filters.ts';
 import { adminProjectSchema, adminUserSchema, customerBillingSchema } from '../../../contract/billing.ts';
+import { sendExport } from '../../lib/export-file.ts';
 import { exportCustomersBilling, listAdminProjects, listAdminUsers, listCustomersBilling } from './admin.service.ts';
 
 /**
@@ -24,11 +25,6 @@ export async function adminRoutes(base: FastifyInstance) {
   );
 
   app.get('/admin/customers-billing/export', { config: access, schema: { querystring: customersExportQuery } }, async (request, reply) => {
-    const file = await exportCustomersBilling(app, request.query);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendExport(reply, await exportCustomersBilling(app, request.query));
   });
 }

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract/billing.ts';
 import { filterCustomers, type CustomerFilters } from '../../../contract/admin-filters.ts';
-import { toCsv, type Cell } from '../../lib/csv.ts';
+import type { ExportColumn, ExportColumnType, ExportValue } from '../../lib/export-columns.ts';
+import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { localDate } from '../../lib/time.ts';
-import { toXlsx } from '../../lib/xlsx.ts';
 import { daysBetween, nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { vatTable } from '../billing/billing.queries.ts';
 import { rateFrom } from '../billing/billing.service.ts';
@@ -110,7 +110,7 @@ const STATUS_WORDS: Record<Lang, Record<CustomerBilling['status'], string>> = {
   en: { active: 'Active', cancelled: 'Cancelled', inactive: 'Inactive' },
 };
 
-function exportRow(r: CustomerBilling, lang: Lang): Cell[] {
+function exportRow(r: CustomerBilling, lang: Lang): ExportValue[] {
   const contact = [r.firstName, r.lastName].filter(Boolean).join(' ') || r.username;
   return [
     r.facilityName,
@@ -131,26 +131,32 @@ function exportRow(r: CustomerBilling, lang: Lang): Cell[] {
   ];
 }
 
-export interface ExportFile {
-  filename: string;
-  contentType: string;
-  body: string | Buffer;
-}
-
 /** The rows the billing screen shows for the same filters, as CSV or .xlsx. */
 export async function exportCustomersBilling(
   app: FastifyInstance,
   opts: CustomerFilters & { format: 'csv' | 'xlsx'; lang: Lang },
-): Promise<ExportFile> {
+): Promise<ExportFileStream> {
   const rows = filterCustomers(await listCustomersBilling(app), opts).map((r) => exportRow(r, opts.lang));
-  const stamp = localDate('Asia/Jerusalem', app.now());
-  const header = HEADERS[opts.lang];
-  if (opts.format === 'csv') {
-    return { filename: `customer-billing-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(header, rows) };
-  }
-  return {
-    filename: `customer-billing-${stamp}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: toXlsx({ sheetName: opts.lang === 'he' ? 'חיוב לקוחות' : 'Customer billing', header, rows, rightToLeft: opts.lang === 'he' }),
-  };
+  // Written like every other export (docs/product.md "Exports"); numbers stay numbers, the rest text.
+  const columns = HEADERS[opts.lang].map((header, i): ExportColumn => ({ header, type: COLUMN_TYPES[i] ?? 'text' }));
+  return exportFile(
+    {
+      name: 'customer-billing',
+      sheetName: opts.lang === 'he' ? 'חיוב לקוחות' : 'Customer billing',
+      rightToLeft: opts.lang === 'he',
+      columns,
+      rows,
+    },
+    { format: opts.format, timeZone: 'Asia/Jerusalem', now: app.now() },
+  );
 }
+
+/** The typed billing columns (the rest are text): the two dates, days until billing, price, amount due, unpaid invoices. */
+const COLUMN_TYPES: Partial<Record<number, ExportColumnType>> = {
+  8: 'date',
+  9: 'date',
+  10: 'number',
+  11: 'number',
+  12: 'number',
+  14: 'number',
+};
