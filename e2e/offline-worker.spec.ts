@@ -67,6 +67,12 @@ test('the worker app works with the network cut, and everything reaches the serv
   }
   for (const i of [photoStage, ...plainStages]) await expect(card(i)).toContainText(waitingText);
   await expect(w.getByTestId('outbox-panel')).toBeVisible();
+  // The report dialog was never opened online, and the page does not fetch it ahead (decision 024):
+  // its code comes from the stored app.
+  await w.getByRole('button', { name: 'הוסף חוסר' }).click();
+  await expect(w.getByRole('dialog', { name: 'דיווח על חוסר' })).toBeVisible();
+  await w.keyboard.press('Escape');
+  await expect(w.getByRole('dialog')).toBeHidden();
 
   // A reload with no signal: all three are still waiting, nothing is lost.
   await w.reload();

@@ -1,3 +1,4 @@
+import { serviceWorkerUnavailable } from '../lib/code-for-offline.ts';
 import { serviceWorkerUrl, webManifestPath } from './precache-list.ts';
 
 /**
@@ -10,9 +11,10 @@ let registered = false;
 export function registerServiceWorker(lng: string) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
-  // A phone that cannot register (private mode, old browser) works as before, only not offline.
-  // Registered again when the worker changes language: the new address stores that language's words.
-  navigator.serviceWorker.register(serviceWorkerUrl(lng), { scope: '/' }).catch(() => undefined);
+  // A phone that cannot register (private mode) works as before, only not offline; the page then
+  // fetches the code it would have stored itself. Registered again when the worker changes
+  // language: the new address stores that language's words.
+  navigator.serviceWorker.register(serviceWorkerUrl(lng), { scope: '/' }).catch(serviceWorkerUnavailable);
 }
 
 /**

@@ -7,6 +7,7 @@ import { installDeviceHeader } from '../lib/device-id.ts';
 import { dirOf, initI18n, storedLanguage } from '../lib/i18n.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { whenIdle } from '../lib/idle.ts';
+import { keepForOffline } from '../lib/code-for-offline.ts';
 import { captureInstallPrompt, installSettled } from '../lib/install-prompt.ts';
 import { useHref } from '../lib/navigation.ts';
 import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
@@ -45,38 +46,28 @@ const InstallOffer = lazyOr(
 
 /**
  * Mounted with the page (same Suspense boundary, so after its words arrived): once the phone is
- * idle, fetch the rest — the other worker page, the toast, the dialogs — so they are here when the
- * signal is not, without competing with what the worker is waiting to see.
+ * idle, register the service worker, which stores the rest — the other worker page, the toast, the
+ * dialogs — so they are here when the signal is not, without competing with what the worker is
+ * waiting to see. Its own state, so nothing here draws the page again.
  */
-function WhenIdleAfterPage({ onIdle }: { onIdle: () => void }) {
-  useEffect(() => {
-    return whenIdle(() => {
-      onIdle();
-      registerServiceWorker(storedLanguage());
-      [...Object.values(loaders), loadToaster, loadInstallOffer].forEach((load) => void load().catch(() => undefined));
-    });
-    // Once per page load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return null;
-}
-
-function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
-  const href = useHref();
-  const { i18n } = useTranslation('common');
-  const page = workerPageOf(new URL(href, window.location.origin).pathname);
-  const Page = page ? pages[page] : DocumentReload;
-
+function AfterPage() {
   const [idle, setIdle] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setIdle(true);
+        registerServiceWorker(storedLanguage());
+      }),
+    [],
+  );
+  useEffect(() => keepForOffline(...Object.values(loaders), loadToaster, loadInstallOffer), []);
+  // The toast's code is loaded when the first toast is raised, and stays for the next.
   const toastWaiting = useSyncExternalStore(subscribeToast, () => currentToast() !== null);
-
+  const [toaster, setToaster] = useState(false);
+  if (toastWaiting && !toaster) setToaster(true);
   return (
-    <Direction.Provider dir={dirOf(i18n.language)}>
-      <Suspense fallback={<Loading />}>
-        <Page />
-        <WhenIdleAfterPage onIdle={() => setIdle(true)} />
-      </Suspense>
-      {(idle || toastWaiting) && (
+    <>
+      {toaster && (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
@@ -86,6 +77,21 @@ function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
           <InstallOffer />
         </Suspense>
       )}
+    </>
+  );
+}
+
+function WorkerApp({ pages }: { pages: Record<WorkerPage, ComponentType> }) {
+  const href = useHref();
+  const { i18n } = useTranslation('common');
+  const page = workerPageOf(new URL(href, window.location.origin).pathname);
+  const Page = page ? pages[page] : DocumentReload;
+  return (
+    <Direction.Provider dir={dirOf(i18n.language)}>
+      <Suspense fallback={<Loading />}>
+        <Page />
+        <AfterPage />
+      </Suspense>
     </Direction.Provider>
   );
 }

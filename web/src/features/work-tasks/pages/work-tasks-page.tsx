@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { whenIdle } from '../../../lib/idle.ts';
+import { keepForOffline } from '../../../lib/code-for-offline.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
 import { roomIdOf } from '../../../../../contract/worker-pages.ts';
 import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/project-types.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/cleaning-types.ts';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
@@ -38,13 +38,10 @@ import { isOffline } from '../../../lib/offline-store.ts';
 import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
 
 // Dialogs open on a tap, after the page is up: they (and Radix Dialog) are not in its first
-// download. The page fetches them when the phone is idle, so they are here when the signal is not.
+// download. They are kept for use without signal (lib/code-for-offline.ts).
 const loadReportDialog = () => import('../components/report-dialog.tsx');
 const ReportDialog = lazyOr(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })), LoadFailed);
-const prefetchDialogs = () => {
-  void loadReportDialog().catch(() => undefined);
-  void import('../components/photo-dialog.tsx').catch(() => undefined);
-};
+const loadPhotoDialog = () => import('../components/photo-dialog.tsx');
 
 /** Words follow the facility type (docs/product.md, "Words follow the facility type"): hotels, schools and offices have rooms, not apartments. */
 const wording = (room: PublicRoomDetails) => (CLEANING_FACILITY_TYPES.includes(room.facilityType) ? 'room' : undefined);
@@ -331,8 +328,7 @@ export default function WorkTasksPage() {
   const room = usePublicRoom(roomId);
   const idle = useInactivity({ ...FORM_IDLE, enabled: !!roomId && room.isSuccess });
 
-  // The dialogs are fetched once the phone is idle (the page is up by then).
-  useEffect(() => whenIdle(prefetchDialogs), []);
+  useEffect(() => keepForOffline(loadReportDialog, loadPhotoDialog), []);
 
   useEffect(() => {
     startOutbox();
