@@ -1,6 +1,7 @@
 import '../index.css';
 import WorkTasksPage from '../features/work-tasks/pages/work-tasks-page.tsx';
 import { prefetchWorkTasks } from '../features/work-tasks/api/work-tasks.ts';
+import { preloadOpenCard } from '../features/work-tasks/components/task-card.tsx';
 import { startWorkerApp } from './worker-shell.tsx';
 import { roomIdOf } from '../../../contract/worker-pages.ts';
 
@@ -9,6 +10,8 @@ startWorkerApp({
   namespaces: ['workTasks'],
   prefetch() {
     const roomId = roomIdOf(window.location.pathname);
-    if (roomId) prefetchWorkTasks(roomId);
+    if (!roomId) return;
+    prefetchWorkTasks(roomId);
+    preloadOpenCard();
   },
 });

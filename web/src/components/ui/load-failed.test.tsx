@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense, type ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,5 +66,50 @@ describe('a lazily loaded part that does not arrive', () => {
     );
     expect(await screen.findByText('Open card')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a lazily loaded part loaded ahead (decision 024)', () => {
+  it('is drawn at once, without its fallback, once preload() has brought its code', async () => {
+    let arrived!: (m: { default: ComponentType }) => void;
+    const load = vi.fn(() => new Promise<{ default: ComponentType }>((resolve) => (arrived = resolve)));
+    const Card = lazyOr(load, () => <LoadFailed />);
+    Card.preload();
+    Card.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => arrived({ default: () => <p>Open card</p> }));
+    render(
+      <I18nProvider i18n={i18n}>
+        <Suspense fallback={<p>Card summary</p>}>
+          <Card />
+        </Suspense>
+      </I18nProvider>,
+    );
+    // In the first commit: no fallback was ever shown, so the page was not drawn twice.
+    expect(screen.getByText('Open card')).toBeInTheDocument();
+    expect(screen.queryByText('Card summary')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what was typed into a part drawn before its code arrived when the page draws again', async () => {
+    let arrived!: (m: { default: ComponentType<{ label: string }> }) => void;
+    const Notes = lazyOr(
+      () => new Promise<{ default: ComponentType<{ label: string }> }>((resolve) => (arrived = resolve)),
+      () => <LoadFailed />,
+    );
+    const page = (label: string) => (
+      <I18nProvider i18n={i18n}>
+        <Suspense fallback={<p>Loading notes</p>}>
+          <Notes label={label} />
+        </Suspense>
+      </I18nProvider>
+    );
+    const { rerender } = render(page('Notes'));
+    expect(screen.getByText('Loading notes')).toBeInTheDocument();
+    await act(async () => arrived({ default: ({ label }) => <input aria-label={label} /> }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Notes' }), { target: { value: 'crack by the window' } });
+    rerender(page('Notes for the unit'));
+    // The same input, not a new one: the part is not remounted once its code is known.
+    expect(screen.getByRole('textbox', { name: 'Notes for the unit' })).toHaveValue('crack by the window');
   });
 });

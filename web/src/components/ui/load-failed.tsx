@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /**
@@ -21,8 +21,26 @@ export function LoadFailed() {
 /**
  * `React.lazy` for a part whose code may not arrive: when its chunk fails to load, `Fallback` is
  * rendered in its place (with the same props) instead of the error blanking the whole page.
+ * `preload()` starts loading it before it is first drawn; a part whose code is already here is
+ * drawn at once, without suspending (and without a second pass to show it — decision 024).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy's own signature
 export function lazyOr<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, Fallback: NoInfer<T> | (() => ReactNode)) {
-  return lazy(() => load().catch(() => ({ default: Fallback as T })));
+  let loaded: T | undefined;
+  let loading: Promise<{ default: T }> | undefined;
+  const start = () =>
+    (loading ??= load()
+      .catch(() => ({ default: Fallback as T }))
+      .then((module) => {
+        loaded = module.default;
+        return module;
+      }));
+  const Lazy = lazy(start);
+  function LazyOr(props: ComponentProps<T>) {
+    // `loaded` is set before the lazy part can show, so a part on the page is never drawn first as
+    // one and then as the other (which would remount it and lose what was typed into it).
+    const Part = (loaded ?? Lazy) as ComponentType<ComponentProps<T>>;
+    return <Part {...props} />;
+  }
+  return Object.assign(LazyOr, { preload: () => void start() });
 }

@@ -17,6 +17,9 @@ const OpenCard = lazyOr(
   ),
 );
 
+/** Starts loading the open card's code with the page's first requests, so the list is drawn once, whole. */
+export const preloadOpenCard = () => OpenCard.preload();
+
 /** A completed task: struck through, with who did it. */
 function CompletedCard({ task, index }: { task: PublicTask; index: number }) {
   const { t, i18n } = useTranslation('workTasks');
