@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './admin-filters.ts';
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from './constants.ts';
-import { CLEANING_FACILITY_TYPES } from './project-types.ts';
+import { CLEANING_FACILITY_TYPES } from './cleaning-types.ts';
 import { cleaningStatsQuery, performanceQuery, type Trend } from './insight.ts';
 import { reportListQuery, type ReportStatus } from './reports.ts';
 import { scheduledTasksQuery } from './schedules.ts';

@@ -6,15 +6,8 @@ import { registerInput } from './auth.ts';
 import { bulkRoomsInput } from './generator.ts';
 import { createRoomInput } from './rooms.ts';
 import { createTaskTemplateInput } from './templates.ts';
-import {
-  CLEANING_FACILITY_TYPES,
-  PROJECT_TYPES,
-  TEMPLATE_PROJECT_TYPES,
-  UNIT_TYPES,
-  inListOrder,
-  projectTypeLabelKey,
-  unitTypeLabelKey,
-} from './project-types.ts';
+import { CLEANING_FACILITY_TYPES } from './cleaning-types.ts';
+import { PROJECT_TYPES, TEMPLATE_PROJECT_TYPES, UNIT_TYPES, inListOrder, projectTypeLabelKey, unitTypeLabelKey } from './project-types.ts';
 
 const common = (lng: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../web/src/locales', lng, 'common.json'), 'utf8')) as Record<

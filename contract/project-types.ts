@@ -18,12 +18,6 @@ export const PROJECT_TYPES = [
 ] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
-/**
- * Hotel, school and office projects have rooms and a daily cleaning routine; every other type reads
- * as construction: apartments, and stages done once.
- */
-export const CLEANING_FACILITY_TYPES: readonly string[] = ['hotel', 'school', 'office'] satisfies ProjectType[];
-
 /** The types with a task-template list of their own; every other type uses construction's. */
 export const TEMPLATE_PROJECT_TYPES = ['construction', 'hotel', 'school', 'office'] as const satisfies readonly ProjectType[];
 export type TemplateProjectType = (typeof TEMPLATE_PROJECT_TYPES)[number];

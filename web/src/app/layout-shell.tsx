@@ -13,7 +13,7 @@ import { authUserKey, roleMayAccess, useAuthUser, useProfile } from '../lib/quer
 import { IDLE_EXEMPT_PATHS, IdleTimeout } from './idle-timeout.tsx';
 import { signedInRoutes, type AppRoute } from './routes.tsx';
 import type { Role } from '../../../contract/constants.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../contract/project-types.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../contract/cleaning-types.ts';
 import type { User } from '../../../contract/auth.ts';
 import { useLiveUpdates } from './live-updates.ts';
 

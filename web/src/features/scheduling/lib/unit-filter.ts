@@ -1,5 +1,6 @@
 import { compareUnitLabels, type Room } from '../../../../../contract/rooms.ts';
-import { CLEANING_FACILITY_TYPES, TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
+import { CLEANING_FACILITY_TYPES } from '../../../../../contract/cleaning-types.ts';
+import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
 import type { Recurrence } from '../../../../../contract/schedules.ts';
 
 export const ALL = 'all';
