@@ -2,7 +2,9 @@
  * The worker pages (issue: worker flow):
  * 1. initial JavaScript of /qr-scan and /work-tasks/{id} (gzip) beside the manager map's — goal ≤ 100 KB,
  *    none of the manager code;
- * 2. Lighthouse mobile performance score of both worker pages on the built app — goal ≥ 95;
+ * 2. Lighthouse mobile performance score of both worker pages on the built app — goal ≥ 95 — beside
+ *    a page of React alone (bench/lighthouse-baseline) showing the same task list, served by a bare
+ *    Fastify in the same run: what this machine's CPU allows any React page;
  * 4. everything a phone downloads before the worker app opens offline (the service worker's precache
  *    list, docs/decisions/022-offline-worker-app.md) — goal ≤ 250 KB gzip — and sw.js itself;
  * 3. GET /api/scheduled-tasks-public throughput beside a bare Fastify route running the same query
@@ -12,7 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import os from 'node:os';
 import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { build as viteBuild } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
@@ -128,6 +133,21 @@ async function seed(db: Db) {
   return { project, unit: all[0], units: all, today };
 }
 
+/** The baseline page for Lighthouse, built like the app (minified, brotli beside each script). */
+async function buildBaseline(): Promise<string> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-lighthouse-baseline-'));
+  await viteBuild({
+    configFile: false,
+    root: path.resolve('bench/lighthouse-baseline'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  for (const f of fs.readdirSync(path.join(outDir, 'assets')))
+    fs.writeFileSync(path.join(outDir, 'assets', `${f}.br`), zlib.brotliCompressSync(fs.readFileSync(path.join(outDir, 'assets', f))));
+  return outDir;
+}
+const baselineDir = Number(process.env.LIGHTHOUSE_RUNS ?? 5) > 0 ? await buildBaseline() : undefined;
+
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot };
 let lighthouseDone = false;
 console.log(
@@ -144,6 +164,14 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   bare.get<{ Params: { id: string } }>('/tasks/:id', async (request) =>
     listUnitTasksPublic(database.db, { unitId: request.params.id, date: undefined, now: new Date() }),
   );
+  if (baselineDir && !lighthouseDone) {
+    // The baseline page: React alone, with the same task list from the same query.
+    bare.get<{ Params: { id: string } }>('/api/scheduled-tasks-public/:id', async (request) =>
+      listUnitTasksPublic(database.db, { unitId: request.params.id, date: undefined, now: new Date() }),
+    );
+    await bare.register(fastifyStatic, { root: baselineDir, preCompressed: true });
+    bare.get('/unit/:id', (_request, reply) => reply.sendFile('index.html'));
+  }
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
   // The worker routes are rate-limited per client; each bench client gets its own address.
@@ -158,15 +186,20 @@ for (const { name, database, drop } of await openBenchDatabases()) {
 
   if (!lighthouseDone) {
     lighthouseDone = true;
-    await runLighthouse(appUrl, [`/qr-scan?qrId=${encodeURIComponent(project.qrId)}`, `/work-tasks/${unit.id}?workerName=Bench%20Worker`]);
+    await runLighthouse([
+      `${appUrl}/qr-scan?qrId=${encodeURIComponent(project.qrId)}`,
+      `${appUrl}/work-tasks/${unit.id}?workerName=Bench%20Worker`,
+      ...(baselineDir ? [`${bareUrl}/unit/${unit.id}`] : []),
+    ]);
   }
   await app.close();
   await bare.close();
   await drop();
 }
+if (baselineDir) fs.rmSync(baselineDir, { recursive: true, force: true });
 
 // 2. Lighthouse, mobile preset (throttled 4G, mid-range phone), Debian's Chromium.
-async function runLighthouse(base: string, paths: string[]) {
+async function runLighthouse(urls: string[]) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -186,10 +219,12 @@ async function runLighthouse(base: string, paths: string[]) {
     // Lighthouse's own advice: scores vary run to run, so report the median of several runs.
     const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
     console.log(`\nLighthouse mobile performance (median of ${RUNS} runs) — goal ≥ 95`);
-    for (const p of paths) {
+    for (const url of urls) {
+      const { pathname } = new URL(url);
+      const label = pathname.startsWith('/unit/') ? 'baseline: React alone, same task list' : pathname.replace(/[0-9a-f-]{36}$/, '{id}');
       const runs: { score: number; fcp: number; lcp: number; tbt: number }[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${base}${p}`, {
+        const result = await lighthouse(url, {
           port: chrome.port,
           onlyCategories: ['performance'],
           output: 'json',
@@ -197,7 +232,7 @@ async function runLighthouse(base: string, paths: string[]) {
         });
         const lhr = result!.lhr;
         if (lhr.runtimeError)
-          console.log(`  ${p.split('?')[0]}: Lighthouse could not measure (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
+          console.log(`  ${label}: Lighthouse could not measure (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
         const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -208,7 +243,7 @@ async function runLighthouse(base: string, paths: string[]) {
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       console.log(
-        `${p.split('?')[0].padEnd(50)} | score ${median(runs.map((r) => r.score))} (runs ${runs.map((r) => r.score).join(' ')}) | FCP ${(median(runs.map((r) => r.fcp)) / 1000).toFixed(1)} s | LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(1)} s | TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms`,
+        `${label.padEnd(50)} | score ${median(runs.map((r) => r.score))} (runs ${runs.map((r) => r.score).join(' ')}) | FCP ${(median(runs.map((r) => r.fcp)) / 1000).toFixed(1)} s | LCP ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(1)} s | TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms`,
       );
     }
   } finally {
