@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CameraIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { useTaskCompletion } from '../lib/use-task-completion.ts';
 import type { TaskCardProps } from './task-card.tsx';
-import { CompletionStatus, TaskSummary } from './task-summary.tsx';
+import { CompletionStatus, OpenTaskItem } from './task-summary.tsx';
 import { TaskPhoto } from './task-photo.tsx';
 
 /** The notes field and "complete", which looks unavailable until the photo is there. */
@@ -63,24 +63,16 @@ function CompleteActions({
  * summaries (docs/decisions/009-worker-entries.md, the 100 KB budget); the list asks for it at once.
  */
 export default function OpenCard({ task, index, expanded, onToggle, roomId, workerName, pending }: TaskCardProps) {
-  const panelId = useId();
   const c = useTaskCompletion({ task, roomId, workerName, pending });
   return (
-    <li
-      data-testid="task-card"
-      data-completed="false"
-      className={`rounded-xl border-2 bg-white ${expanded ? 'border-blue-600 shadow-md' : 'border-slate-300'}`}
-    >
-      <TaskSummary
-        task={task}
-        index={index}
-        expanded={expanded}
-        onToggle={onToggle}
-        panelId={panelId}
-        status={<CompletionStatus queued={c.queued} pending={pending} />}
-      />
-      {expanded && (
-        <div id={panelId} className="space-y-4 border-t border-slate-200 p-3">
+    <OpenTaskItem
+      task={task}
+      index={index}
+      expanded={expanded}
+      onToggle={onToggle}
+      status={<CompletionStatus queued={c.queued} pending={pending} />}
+      panel={
+        <>
           {task.requiresPhoto && (
             <TaskPhoto
               photo={c.photo}
@@ -96,8 +88,8 @@ export default function OpenCard({ task, index, expanded, onToggle, roomId, work
             photoTaken={c.photoTaken}
             onComplete={() => void c.complete()}
           />
-        </div>
-      )}
-    </li>
+        </>
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { Suspense, useEffect, useId, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
 import { NameInText } from '../../../lib/name-in-text.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { CompletionStatus, TaskSummary, localized } from './task-summary.tsx';
+import { CompletionStatus, OpenTaskItem, localized } from './task-summary.tsx';
 import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
 
 // The open card's code is loaded when first needed: when it does not arrive, the summary stays with the way out.
@@ -64,21 +64,18 @@ export interface TaskCardProps {
   pending?: OutboxEntry;
 }
 
-/** An open task while its card's code is on its way: the same summary, already tappable. */
+/** An open task while its card's code is on its way: the same item, already tappable. */
 function OpenCardSummary({ task, index, expanded, onToggle, pending, children }: TaskCardProps & { children?: ReactNode }) {
-  const panelId = useId();
   return (
-    <li data-testid="task-card" data-completed="false" className="rounded-xl border-2 border-slate-300 bg-white">
-      <TaskSummary
-        task={task}
-        index={index}
-        expanded={expanded}
-        onToggle={onToggle}
-        panelId={panelId}
-        status={<CompletionStatus queued={false} pending={pending} />}
-      />
+    <OpenTaskItem
+      task={task}
+      index={index}
+      expanded={expanded}
+      onToggle={onToggle}
+      status={<CompletionStatus queued={false} pending={pending} />}
+    >
       {children}
-    </li>
+    </OpenTaskItem>
   );
 }
 

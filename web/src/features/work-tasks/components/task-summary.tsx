@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
@@ -72,5 +72,45 @@ export function TaskSummary({
       </span>
       <ChevronIcon className={`mt-2 h-6 w-6 text-slate-600 transition-transform ${expanded ? 'rotate-180' : ''}`} />
     </button>
+  );
+}
+
+/**
+ * An open task's place in the list: its summary, which opens it, and while open the panel below it
+ * (photo, notes, "complete"). The same item whether the card's code is here or still on its way.
+ */
+export function OpenTaskItem({
+  task,
+  index,
+  expanded,
+  onToggle,
+  status,
+  panel,
+  children,
+}: {
+  task: PublicTask;
+  index: number;
+  expanded: boolean;
+  onToggle: () => void;
+  status: ReactNode;
+  /** Shown below the summary while the task is open. */
+  panel?: ReactNode;
+  children?: ReactNode;
+}) {
+  const panelId = useId();
+  return (
+    <li
+      data-testid="task-card"
+      data-completed="false"
+      className={`rounded-xl border-2 bg-white ${expanded ? 'border-blue-600 shadow-md' : 'border-slate-300'}`}
+    >
+      <TaskSummary task={task} index={index} expanded={expanded} onToggle={onToggle} panelId={panelId} status={status} />
+      {expanded && panel && (
+        <div id={panelId} className="space-y-4 border-t border-slate-200 p-3">
+          {panel}
+        </div>
+      )}
+      {children}
+    </li>
   );
 }
