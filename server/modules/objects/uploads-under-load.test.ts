@@ -282,10 +282,11 @@ describe('daily photo quota and Retry-After', () => {
       // The open addresses have expired: only the two stored photos count now.
       q.clock.now = new Date(saved.getTime() + 11 * 60_000);
       const key = (await ask()).json().objectPath.replace('/objects/', '');
-      // Make today's stored bytes leave no room for another largest photo.
+      // Make today's stored bytes leave no room for another largest photo — this photo alone, so
+      // the test holds when the 11 minutes cross the project's midnight and the others are yesterday's.
       await q.database.db
         .update(storedObjects)
-        .set({ uploadedAt: q.clock.now, size: MAX_PHOTO_BYTES + 1 })
+        .set({ uploadedAt: q.clock.now, size: QUOTA })
         .where(eq(storedObjects.key, key));
       const full = await ask();
       expect(full.statusCode).toBe(429);
