@@ -284,10 +284,7 @@ describe('daily photo quota and Retry-After', () => {
       const key = (await ask()).json().objectPath.replace('/objects/', '');
       // Make today's stored bytes leave no room for another largest photo — this photo alone, so
       // the test holds when the 11 minutes cross the project's midnight and the others are yesterday's.
-      await q.database.db
-        .update(storedObjects)
-        .set({ uploadedAt: q.clock.now, size: QUOTA })
-        .where(eq(storedObjects.key, key));
+      await q.database.db.update(storedObjects).set({ uploadedAt: q.clock.now, size: QUOTA }).where(eq(storedObjects.key, key));
       const full = await ask();
       expect(full.statusCode).toBe(429);
       const retryAfter = Number(full.headers['retry-after']);
