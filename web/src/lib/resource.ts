@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError, apiGet } from './api.ts';
 import { findSavedAnswer, isOffline, saveAnswer } from './offline-store.ts';
 
@@ -122,19 +122,17 @@ export function useResource<T>(url: string | null, options: ResourceOptions = {}
     entry.keep = options.keep ?? false;
   }
   useEffect(watchSignal, []);
-  // An answer is drawn as a transition: React draws it in slices, between which the phone stays
-  // responsive, where a store read with useSyncExternalStore is always drawn in one go (decision 024).
-  const [seen, setSeen] = useState(() => ({ entry, state: entry?.state ?? PENDING }));
-  const state = (seen.entry === entry ? seen.state : (entry?.state ?? PENDING)) as ResourceState<T>;
-  useEffect(() => {
-    if (!entry) return;
-    const show = () =>
-      startTransition(() => setSeen((prev) => (prev.entry === entry && prev.state === entry.state ? prev : { entry, state: entry.state })));
-    entry.listeners.add(show);
-    // What changed between the drawing and now.
-    show();
-    return () => void entry.listeners.delete(show);
-  }, [entry]);
+  const state = useSyncExternalStore(
+    useCallback(
+      (listener: () => void) => {
+        if (!entry) return () => {};
+        entry.listeners.add(listener);
+        return () => entry.listeners.delete(listener);
+      },
+      [entry],
+    ),
+    () => entry?.state ?? PENDING,
+  ) as ResourceState<T>;
 
   useEffect(() => {
     if (url && entry && !entry.state.isSuccess && !entry.state.isFetching && !entry.state.isError) void load(url);
