@@ -91,7 +91,7 @@ function workerOffline(): Plugin {
  * Each HTML entry (index.html, qr-scan.html, work-tasks.html) holds only its script tag; the page
  * around it — head, splash painted before any script arrives — is web/page-template.html, once.
  */
-function htmlPages(): Plugin {
+export function htmlPages(): Plugin {
   const template = fs
     .readFileSync(new URL('./web/page-template.html', import.meta.url), 'utf8')
     .replace(/<!--(?!entry-->)[\s\S]*?-->\s*/g, '');

@@ -18,6 +18,7 @@ import os from 'node:os';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { build as viteBuild } from 'vite';
+import { htmlPages } from '../vite.config.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
@@ -139,6 +140,7 @@ async function buildBaseline(): Promise<string> {
   await viteBuild({
     configFile: false,
     root: path.resolve('bench/lighthouse-baseline'),
+    plugins: [htmlPages()],
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
