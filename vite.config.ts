@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, transformWithOxc, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, transformWithOxc, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { workerPageFile, WORKER_PAGE_FILES } from './contract/worker-pages.ts';
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES } from './contract/constants.ts';
-import { precacheList, webManifestPath, type ViteManifest } from './web/src/worker-app/precache-list.ts';
+import { precacheList, webManifestPath, wordFilesOf, type ViteManifest } from './web/src/worker-app/precache-list.ts';
+import { WORK_TASKS_NAMESPACES } from './web/src/features/work-tasks/api/first-load.ts';
 
 /**
  * The worker pages are HTML entries of their own (docs/decisions/009-worker-entries.md). The server
@@ -33,6 +35,40 @@ const ICONS = [
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
   { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
+
+/**
+ * The unit page's first script (docs/decisions/025-first-requests.md): web/src/worker-app/first-requests-main.ts
+ * built alone as a classic script, named in work-tasks.html before the worker kit (async: it runs
+ * as soon as it arrives, and its requests travel while the kit downloads). Returns its address.
+ */
+async function addFirstRequests(outDir: string, manifest: ViteManifest): Promise<string> {
+  const built = (await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { __WORK_TASKS_WORDS__: JSON.stringify(wordFilesOf(manifest, WORK_TASKS_NAMESPACES)) },
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: fileURLToPath(new URL('./web/src/worker-app/first-requests-main.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'shalavFirst',
+      },
+    },
+  })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
+  const [output] = Array.isArray(built) ? built : [built];
+  const chunk = output.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  if (!chunk || output.output.length !== 1) throw new Error('first-requests-main.ts must build into one script');
+  const url = `/assets/first-requests-${crypto.createHash('sha256').update(chunk.code).digest('hex').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(outDir, url), chunk.code);
+  const page = path.join(outDir, WORKER_PAGE_FILES.workTasks);
+  const html = fs.readFileSync(page, 'utf8');
+  const entry = html.indexOf('<script type="module"');
+  if (entry < 0) throw new Error(`${WORKER_PAGE_FILES.workTasks}: no entry script`);
+  fs.writeFileSync(page, `${html.slice(0, entry)}<script async src="${url}"></script>\n    ${html.slice(entry)}`);
+  return url;
+}
 
 /**
  * The worker app, installable and opening without signal (docs/decisions/022-offline-worker-app.md):
@@ -68,10 +104,8 @@ function workerOffline(): Plugin {
         };
         fs.writeFileSync(path.join(outDir, webManifestPath(lng)), `${JSON.stringify(webManifest, null, 2)}\n`);
       }
-      const list = precacheList(
-        manifest,
-        ICONS.map((i) => i.src),
-      );
+      const firstRequests = await addFirstRequests(outDir, manifest);
+      const list = precacheList(manifest, [...ICONS.map((i) => i.src), firstRequests]);
       const hash = crypto.createHash('sha256');
       for (const url of [...list.files, ...Object.values(list.words).flat()])
         hash.update(url).update(fs.readFileSync(path.join(outDir, url)));

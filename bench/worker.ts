@@ -57,9 +57,15 @@ const brotliSize = (file: string) => {
   const br = path.join(webRoot, `${file}.br`);
   return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(path.join(webRoot, file)).size;
 };
+/** Classic scripts an HTML page names itself (the unit page's first requests, decision 025): not in Vite's manifest. */
+const classicScripts = (html: string) =>
+  [...fs.readFileSync(path.join(webRoot, html), 'utf8').matchAll(/<script (?:async )?src="\/([^"]+)"/g)].map((m) => m[1]);
 function initialJs(keys: string[]) {
   for (const k of keys) if (!manifest[k]) throw new Error(`no chunk for ${k}`);
-  const files = [...closure(keys)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const files = [
+    ...keys.filter((k) => k.endsWith('.html')).flatMap(classicScripts),
+    ...[...closure(keys)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')),
+  ];
   return { files, gzip: files.reduce((sum, f) => sum + gzipSize(f), 0), brotli: files.reduce((sum, f) => sum + brotliSize(f), 0) };
 }
 const pages = {

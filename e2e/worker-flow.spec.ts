@@ -161,3 +161,31 @@ test('a stage completed while its photo waits for signal survives a closed page 
   await expect(again.getByTestId('task-card').first()).toHaveAttribute('data-completed', 'true');
   await worker.context.close();
 });
+
+test('the unit page asks for the unit and its tasks once, while its code is still on the way', async ({ page, browser, baseURL }) => {
+  const { unit } = await projectWithStages(page);
+  const worker = await phone(browser);
+  const w = worker.page;
+  // The worker kit (React and the app) held back: only the page's first script can ask meanwhile.
+  let kitReleased = Number.POSITIVE_INFINITY;
+  await worker.context.route(/\/assets\/worker-kit-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    kitReleased = Date.now();
+    await route.continue();
+  });
+  const reads: { path: string; at: number; device?: string }[] = [];
+  w.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/(rooms-public|scheduled-tasks-public)\//.test(pathname))
+      reads.push({ path: pathname, at: Date.now(), device: request.headers()['x-shalav-device'] });
+  });
+  await w.goto(`${baseURL}/work-tasks/${unit.id}?workerName=Test`);
+  await expect(w.getByText(DEFAULT_INSPECTION_TASKS[0].text.he.name).first()).toBeVisible();
+  expect(reads.map((r) => r.path).sort()).toEqual([`/api/rooms-public/${unit.id}`, `/api/scheduled-tasks-public/${unit.id}`]);
+  expect(reads.filter((r) => r.at >= kitReleased)).toEqual([]);
+  // With the phone's device id, as the app's own requests (the server's limits count per phone).
+  const device = await w.evaluate(() => localStorage.getItem('shalav.device-id'));
+  expect(device).toBeTruthy();
+  expect(reads.map((r) => r.device)).toEqual([device, device]);
+  await worker.context.close();
+});

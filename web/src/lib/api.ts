@@ -1,3 +1,4 @@
+import { takeFirstRequest } from './first-requests.ts';
 import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '../../../contract/errors.ts';
 
 /** A failed response: message is "<status>: <body text>" as the original product had it (docs/product.md "Errors carry codes"); `body` is the parsed JSON. */
@@ -55,17 +56,20 @@ export function setDefaultHeaders(headers: Record<string, string>) {
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown, init?: RequestInit & { quiet401?: boolean }): Promise<T> {
   const isBlob = typeof Blob !== 'undefined' && body instanceof Blob;
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: {
-      ...defaultHeaders,
-      ...(body !== undefined ? { 'content-type': isBlob ? body.type || 'application/octet-stream' : 'application/json' } : {}),
-      ...((init?.headers as Record<string, string> | undefined) ?? {}),
-    },
-    body: body === undefined ? undefined : isBlob ? body : JSON.stringify(body),
-    signal: init?.signal,
-  });
+  // A read the page's first script already started (docs/decisions/025-first-requests.md).
+  const first = method === 'GET' && !init?.headers && !init?.signal ? takeFirstRequest(url) : undefined;
+  const res = await (first ??
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: {
+        ...defaultHeaders,
+        ...(body !== undefined ? { 'content-type': isBlob ? body.type || 'application/octet-stream' : 'application/json' } : {}),
+        ...((init?.headers as Record<string, string> | undefined) ?? {}),
+      },
+      body: body === undefined ? undefined : isBlob ? body : JSON.stringify(body),
+      signal: init?.signal,
+    }));
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
     let parsed: ApiErrorBody | undefined;

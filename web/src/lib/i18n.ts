@@ -1,8 +1,9 @@
 import i18n, { type BackendModule } from 'i18next';
 
-import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
+import { LOCALES, RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
+import { LANGUAGE_STORAGE_KEY, localeOf, storedLanguage } from './stored-language.ts';
 
-export const LANGUAGE_STORAGE_KEY = 'shalav.language';
+export { LANGUAGE_STORAGE_KEY, localeOf, storedLanguage };
 
 type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
@@ -39,20 +40,6 @@ const lazyBackend: BackendModule = {
 export const isRtl = (lng: string) => RTL_LOCALES.includes(lng as Locale);
 export const dirOf = (lng: string): 'rtl' | 'ltr' => (isRtl(lng) ? 'rtl' : 'ltr');
 
-/** A language name as one of the app's locales; anything else is the default (Hebrew). */
-export const localeOf = (lng: string | null | undefined): Locale =>
-  lng && (LOCALES as readonly string[]).includes(lng) ? (lng as Locale) : DEFAULT_LOCALE;
-
-export function storedLanguage(): Locale {
-  try {
-    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (v) return localeOf(v);
-  } catch {
-    /* storage unavailable */
-  }
-  return DEFAULT_LOCALE;
-}
-
 function applyDocumentLanguage(lng: string) {
   document.documentElement.lang = lng;
   document.documentElement.dir = dirOf(lng);
@@ -75,7 +62,7 @@ export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = 
     lng,
     fallbackLng: false,
     supportedLngs: [...LOCALES],
-    ns: ['common', 'errors', ...namespaces],
+    ns: [...new Set(['common', 'errors', ...namespaces])],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });

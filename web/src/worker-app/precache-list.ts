@@ -37,6 +37,17 @@ export interface WorkerAssets {
   words: Record<string, string[]>;
 }
 
+/** The built chunks of these locale namespaces, per language, as absolute paths. */
+export function wordFilesOf(manifest: ViteManifest, namespaces: string[]): Record<string, string[]> {
+  const words: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const locale = LOCALE_FILE.exec(key);
+    if (locale && namespaces.includes(locale[2])) (words[locale[1]] ??= []).push(`/${chunk.file}`);
+  }
+  for (const list of Object.values(words)) list.sort();
+  return words;
+}
+
 /** Every built file the worker pages may load, as absolute paths, in a stable order. */
 export function workerAssetsOf(manifest: ViteManifest): WorkerAssets {
   const seen = new Set<string>();

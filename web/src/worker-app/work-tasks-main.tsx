@@ -1,13 +1,14 @@
 import '../index.css';
 import WorkTasksPage from '../features/work-tasks/pages/work-tasks-page.tsx';
 import { prefetchWorkTasks } from '../features/work-tasks/api/work-tasks.ts';
+import { WORK_TASKS_NAMESPACES } from '../features/work-tasks/api/first-load.ts';
 import { preloadOpenCard } from '../features/work-tasks/components/task-card.tsx';
 import { startWorkerApp } from './worker-shell.tsx';
 import { roomIdOf } from '../../../contract/worker-pages.ts';
 
 startWorkerApp({
   eager: { workTasks: WorkTasksPage },
-  namespaces: ['workTasks'],
+  namespaces: WORK_TASKS_NAMESPACES,
   prefetch() {
     const roomId = roomIdOf(window.location.pathname);
     if (!roomId) return;

@@ -5,9 +5,9 @@ import { prefetchResource, retryTransient, useResource } from '../../../lib/reso
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 import { rememberVisitedUnit } from '../../../lib/offline-store.ts';
 
-export const roomUrl = (roomId: string) => `/api/rooms-public/${encodeURIComponent(roomId)}`;
-/** Without a date the server answers for the project's own "today" (its time zone, not the phone's). */
-export const tasksUrl = (roomId: string) => `/api/scheduled-tasks-public/${encodeURIComponent(roomId)}`;
+import { roomUrl, tasksUrl } from './first-load.ts';
+
+export { roomUrl, tasksUrl };
 
 // A dropped connection might become the unit by asking again; a 404 will not. Both are kept on
 // the phone and shown "as of" without signal (docs/product.md "Working without signal").
