@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contract/constants.ts';
-import { precacheList, workerAssetsOf, type ViteManifest } from './precache-list.ts';
+import { precacheList, wordFilesOf, workerAssetsOf, type ViteManifest } from './precache-list.ts';
 
 const locales = (namespaces: string[]) =>
   Object.fromEntries(
@@ -103,5 +103,16 @@ describe('the worker pages precache list', () => {
 
   it('refuses a manifest that names a chunk it does not hold, rather than store an incomplete app', () => {
     expect(() => workerAssetsOf({ ...manifest, '_toaster.js': undefined as never })).toThrow(/_toaster\.js/);
+  });
+
+  it("names each language's chunks of the namespaces asked for, and only those (the unit page's first script)", () => {
+    const words = wordFilesOf(manifest, ['common', 'workTasks']);
+    expect(Object.keys(words).sort()).toEqual([...LOCALES].sort());
+    expect(words.he).toEqual(['/assets/common-he.js', '/assets/workTasks-he.js']);
+    expect(
+      Object.values(words)
+        .flat()
+        .filter((f) => !/\/(common|workTasks)-/.test(f)),
+    ).toEqual([]);
   });
 });

@@ -78,8 +78,11 @@ export interface PrecacheLists {
   words: Record<string, string[]>;
 }
 
-/** Pages, chunks, the favicon, icons and every language's web manifest; the words by language. */
-export function precacheList(manifest: ViteManifest, icons: string[]): PrecacheLists {
+/**
+ * Pages, chunks, the favicon, every language's web manifest and `extras` — files Vite's manifest does
+ * not name (the icons, the unit page's first script); the words by language.
+ */
+export function precacheList(manifest: ViteManifest, extras: string[]): PrecacheLists {
   const assets = workerAssetsOf(manifest);
   const missing = LOCALES.filter((lng) => (assets.words[lng]?.length ?? 0) < WORKER_NAMESPACES.length);
   if (missing.length) throw new Error(`Vite manifest: the worker pages' words are missing for ${missing.join(', ')}`);
@@ -88,7 +91,7 @@ export function precacheList(manifest: ViteManifest, icons: string[]): PrecacheL
       ...Object.values(WORKER_PAGE_FILES).map((f) => `/${f}`),
       ...assets.files,
       '/favicon.svg',
-      ...icons,
+      ...extras,
       ...LOCALES.map(webManifestPath),
     ],
     words: assets.words,
