@@ -4,7 +4,7 @@ import { IDLE_PROMPT_MINUTES, SESSION_IDLE_MINUTES } from '../../../contract/con
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { toast } from '../components/ui/toast.ts';
-import { LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '../lib/stored-language.ts';
 import { useInactivity } from '../lib/use-inactivity.ts';
 
 export const IDLE_EXEMPT_PATHS = ['/login', '/register', '/qr-scan', '/cleaning-tasks'];

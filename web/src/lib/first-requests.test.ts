@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet } from './api.ts';
+import { ApiError, apiGet, apiRequest } from './api.ts';
 import { startFirstRequests, takeFirstRequest } from './first-requests.ts';
 
 afterEach(() => {
@@ -52,7 +52,8 @@ describe("a worker page's first requests", () => {
     startFirstRequests(['/api/a'], {});
     await apiGet('/api/a', { signal: new AbortController().signal });
     await apiGet('/api/a', { headers: { 'x-other': '1' } });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await apiRequest('POST', '/api/a', { note: 'x' });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(takeFirstRequest('/api/a')).toBeDefined();
   });
 });

@@ -2,7 +2,7 @@
  * A worker page's first reads, started before its worker kit (React, i18next, the app) has arrived
  * and run (docs/decisions/025-first-requests.md): a small script of their own, named first in the
  * page's HTML, asks for them; `apiRequest` then takes each answer once instead of asking again.
- * Imports nothing, so that script stays a few hundred bytes.
+ * Imports nothing, so that script stays about a kilobyte.
  */
 
 /** Where the first script leaves its requests for the worker kit (one page, one global). */

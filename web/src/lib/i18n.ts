@@ -1,9 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 
 import { LOCALES, RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
-import { LANGUAGE_STORAGE_KEY, localeOf, storedLanguage } from './stored-language.ts';
-
-export { LANGUAGE_STORAGE_KEY, localeOf, storedLanguage };
+import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language.ts';
 
 type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 

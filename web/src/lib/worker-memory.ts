@@ -3,7 +3,7 @@
  * last) and the last project QR id (the "next unit" buttons of the work-tasks page lead to a bare
  * /qr-scan, which then reopens the same project).
  */
-import { LANGUAGE_STORAGE_KEY } from './i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from './stored-language.ts';
 
 const NAME_KEY = 'shalav.worker.name';
 const QR_KEY = 'shalav.worker.qrId';

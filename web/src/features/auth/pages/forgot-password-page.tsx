@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RESET_LINK_MINUTES } from '../../../../../contract/account.ts';
-import { localeOf } from '../../../lib/i18n.ts';
+import { localeOf } from '../../../lib/stored-language.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UsernameField } from '../components/credentials-fields.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
