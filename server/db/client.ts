@@ -116,7 +116,13 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // Without a connect timeout, an unreachable server (packets dropped, not refused) would hold each
   // request until the OS gives up, minutes later; with it the request gets a prompt 503.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
-  // An idle client dropped by the server must not crash the process; the pool replaces it.
+  // A client dropped by the server (a restart, a failover) must not crash the process. The pool's
+  // own 'error' event covers only idle clients; a client checked out for a transaction or held for
+  // the billing lock emits 'error' on itself, and an EventEmitter 'error' without a listener throws
+  // out of the process. Its query fails (503 to its own request) and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  });
   pool.on('error', (err) => console.warn(`PostgreSQL pool: ${err.message}`));
   const stats = { queries: 0 };
   const db = drizzlePg(pool, { schema, logger: countingLogger(stats) }) as unknown as Db;
