@@ -1,7 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../contract/events.ts';
 import { openTestDatabase } from '../test/helpers.ts';
-import { createEventBus, type EventBus } from './events.ts';
+import { createEventBus, PostgresEventBus, type EventBus } from './events.ts';
 
 /** When the LISTEN connection comes back, events published meanwhile are lost: every stream is told to refetch. */
 describe.skipIf(!process.env.DATABASE_URL)('live updates after the PostgreSQL listener reconnects', () => {
@@ -34,5 +35,38 @@ describe.skipIf(!process.env.DATABASE_URL)('live updates after the PostgreSQL li
     bus.publish({ projectId: 'project-a', type: 'task.completed', taskId: 't1' });
     while (!got.includes('a:task.completed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(got).toContain('a:task.completed');
+  });
+
+  it('a publish that fails (every connection busy) reaches this instance at once and resyncs the project on every instance', async () => {
+    const url = (database.pool!.options as { connectionString: string }).connectionString;
+    // One instance whose only pool connection is taken, so its NOTIFY cannot be sent...
+    const busyPool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 200 });
+    const held = await busyPool.connect();
+    let released = false;
+    const release = () => void (released || ((released = true), held.release()));
+    const busy = new PostgresEventBus(busyPool, url);
+    await busy.start();
+    // ...and another instance on the same database, whose streams must not stay stale.
+    const other = await createEventBus(database);
+    try {
+      const here: string[] = [];
+      const there: string[] = [];
+      busy.subscribe('project-c', (e) => here.push(e.type));
+      other.subscribe('project-c', (e) => there.push(e.type));
+      other.subscribe('project-d', (e) => there.push(`d:${e.type}`));
+      busy.publish({ projectId: 'project-c', type: 'task.completed', taskId: 't2' });
+      const deadline = Date.now() + 10_000;
+      while (here.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(here).toEqual(['task.completed']);
+      expect(there).toEqual([]);
+      release();
+      while (there.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(there).toEqual(['resync']);
+    } finally {
+      release();
+      await busy.close();
+      await other.close();
+      await busyPool.end();
+    }
   });
 });

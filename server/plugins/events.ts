@@ -66,6 +66,14 @@ const toLive = (e: ProjectEvent, at = new Date()): LiveEvent => ({
   at: at.toISOString(),
 });
 const ANY = Symbol('any project');
+/**
+ * The listener tries again this soon after losing its connection, and never waits longer between
+ * attempts: live updates return about a second after the database does. A refused connection costs
+ * the database nothing; one that hangs is cut by the connect timeout.
+ */
+export const LISTENER_RETRY_MS = [250, 1_000] as const;
+/** A project whose event could not be published is told to refetch, tried again this often. */
+export const RESYNC_RETRY_MS = 1_000;
 
 /** Fan-out to this process's subscribers. */
 class LocalFanout {
@@ -81,6 +89,10 @@ class LocalFanout {
   /** To this instance's server-side listeners only (its own writes, before NOTIFY comes back). */
   deliverToServer(projectId: string, event: LiveEvent) {
     this.emitter.emit(ANY, projectId, event);
+  }
+  /** To this instance's streams of one project only (its server-side listeners already had it). */
+  deliverToClients(projectId: string, event: LiveEvent) {
+    this.emitter.emit(projectId, event);
   }
   /** To every subscriber of every project (a resync). */
   deliverToAll(event: LiveEvent) {
@@ -121,6 +133,9 @@ export class PostgresEventBus implements EventBus {
   private listener: pg.Client | undefined;
   private closed = false;
   private connectedBefore = false;
+  /** Projects whose event could not be published: their streams on every instance must refetch. */
+  private readonly resyncDue = new Set<string>();
+  private resyncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -128,9 +143,9 @@ export class PostgresEventBus implements EventBus {
     private readonly log: (msg: string) => void = () => undefined,
   ) {}
 
-  /** Connects and LISTENs; on failure or a lost connection, tries again (1 s, doubling to 30 s) until closed. */
+  /** Connects and LISTENs; on failure or a lost connection, tries again (`LISTENER_RETRY_MS`) until closed. */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 5_000 });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -145,7 +160,7 @@ export class PostgresEventBus implements EventBus {
       this.log(`live updates: listener connection lost (${err.message}); reconnecting`);
       this.listener = undefined;
       void client.end().catch(() => undefined);
-      this.retry(1000);
+      this.retry(0);
     });
     try {
       await client.connect();
@@ -164,23 +179,53 @@ export class PostgresEventBus implements EventBus {
     }
   }
 
-  private retry(delayMs: number) {
+  private retry(attempt: number) {
     if (this.closed) return;
-    setTimeout(() => {
-      this.start().catch((err: Error) => {
-        this.log(`live updates: reconnect failed (${err.message})`);
-        this.retry(Math.min(delayMs * 2, 30_000));
-      });
-    }, delayMs).unref();
+    setTimeout(
+      () => {
+        this.start().catch((err: Error) => {
+          this.log(`live updates: reconnect failed (${err.message})`);
+          this.retry(attempt + 1);
+        });
+      },
+      LISTENER_RETRY_MS[Math.min(attempt, LISTENER_RETRY_MS.length - 1)],
+    ).unref();
   }
 
   publish(event: ProjectEvent) {
     // This instance's caches drop what changed before the request that changed it answers.
     this.fanout.deliverToServer(event.projectId, toLive(event));
-    const payload = JSON.stringify({ projectId: event.projectId, event: toLive(event) });
-    this.pool
-      .query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
-      .catch((err: Error) => this.log(`live updates: publish failed (${err.message})`));
+    this.notify(event.projectId, toLive(event)).catch((err: Error) => {
+      // Every connection busy, or the database away: the event is lost for the other instances. This
+      // instance's streams get it now, and every instance's streams of the project a resync once a
+      // NOTIFY goes through again — never silently stale.
+      this.log(`live updates: publish failed (${err.message}); the project's streams will resync`);
+      this.fanout.deliverToClients(event.projectId, toLive(event));
+      this.scheduleResync(event.projectId);
+    });
+  }
+
+  private notify(projectId: string, event: LiveEvent) {
+    return this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ projectId, event })]);
+  }
+
+  private scheduleResync(projectId: string) {
+    this.resyncDue.add(projectId);
+    if (this.resyncTimer || this.closed) return;
+    this.resyncTimer = setTimeout(() => void this.sendResyncs(), RESYNC_RETRY_MS);
+    this.resyncTimer.unref();
+  }
+
+  private async sendResyncs() {
+    this.resyncTimer = undefined;
+    const due = [...this.resyncDue];
+    this.resyncDue.clear();
+    const failed: string[] = [];
+    for (const projectId of due) {
+      if (this.closed) return;
+      await this.notify(projectId, { type: 'resync', at: new Date().toISOString() }).catch(() => failed.push(projectId));
+    }
+    for (const projectId of failed) this.scheduleResync(projectId);
   }
 
   subscribe(projectId: string, listener: Listener) {
@@ -193,6 +238,7 @@ export class PostgresEventBus implements EventBus {
 
   async close() {
     this.closed = true;
+    clearTimeout(this.resyncTimer);
     await this.listener?.end().catch(() => undefined);
   }
 }
