@@ -48,7 +48,8 @@ type AnyListener = (projectId: string | undefined, event: LiveEvent) => void;
 
 /**
  * Live updates for one project's signed-in users. Publishing never fails the request that made the
- * change: a lost event only delays the news until the next poll.
+ * change; an event that cannot be sent turns into a `resync` of its project once sending works again
+ * (docs/decisions/006-live-updates.md "Never silently stale").
  */
 export interface EventBus {
   publish(event: ProjectEvent): void;
