@@ -42,7 +42,8 @@ import { seedMap, signIn } from './lib.ts';
 
 const short = process.argv.includes('--short');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? (short ? 24 : 60));
-const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? 200);
+/** Enough open stages that the crew is still at work at the last disruption (about two open stages without a photo per unit). */
+const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? Math.max(200, SECONDS * 12));
 const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 20);
 const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
 /** Per device: a completion about every second (≈60/min, half its limit of 120) and a list refresh every 3 s (≈20/min, limit 240). */
@@ -75,6 +76,8 @@ interface Stats {
   termResets: string[];
   /** Connections refused after the listener closed (a client retrying at once; a load balancer takes the instance out first). */
   termRefused: number;
+  /** Requests sent between the SIGTERM and the exit: without them the SIGTERM proved nothing. */
+  termTraffic: number;
   /** The server exited by itself (not by the harness's signal): a crash. */
   died: string[];
   replayMismatch: number;
@@ -156,6 +159,7 @@ async function runMode(
     ackedAfterRetry: 0,
     termResets: [],
     termRefused: 0,
+    termTraffic: 0,
     died: [],
     replayMismatch: 0,
     status429: 0,
@@ -183,6 +187,7 @@ async function runMode(
   ): Promise<{ status: number; body: string; retryAfter: number | undefined } | undefined> => {
     const t0 = performance.now();
     stats.requests += 1;
+    if (t0 >= termWindow.start && t0 <= termWindow.end) stats.termTraffic += 1;
     try {
       const res = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
       const body = await res.text();
@@ -206,7 +211,10 @@ async function runMode(
       const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
       if (t1 >= termWindow.start && t0 <= termWindow.end) {
         if (code === 'ECONNREFUSED') stats.termRefused += 1;
-        else stats.termResets.push(`${init.method ?? 'GET'} ${url}: ${code}`);
+        else
+          stats.termResets.push(
+            `${init.method ?? 'GET'} ${url}: ${code} (sent ${(t0 - termWindow.start).toFixed(0)} ms after the signal, failed at ${(t1 - termWindow.start).toFixed(0)} ms)`,
+          );
       }
       if (!inKillWindow(t0) && !inKillWindow(t1))
         stats.unexpected.push(`${init.method ?? 'GET'} ${url}: ${(err as Error).message} outside the kill window`);
@@ -496,7 +504,7 @@ async function runMode(
 function report(r: ModeResult): string[] {
   const s = r.stats;
   console.log(
-    `${r.mode.padEnd(10)} | ${String(s.requests).padStart(8)} | ${String(s.completionsSent).padStart(9)} | ${String(s.acknowledged.size).padStart(5)} | ${String(r.present).padStart(7)} | ${String(r.lost).padStart(4)} | ${String(r.duplicated).padStart(10)} | ${String(s.status429).padStart(4)} | ${`${s.status5xxInWindow}+${s.status5xxOutside}`.padStart(9)} | ${String(s.networkErrors).padStart(7)} | ${r.recoverySeconds.toFixed(2).padStart(10)} | ${r.p99.toFixed(0).padStart(6)} | ${(Number.isNaN(r.dbRecoverySeconds) ? '—' : r.dbRecoverySeconds.toFixed(2)).padStart(9)} | ${r.termSeconds.toFixed(2).padStart(11)} | ${String(s.termResets.length).padStart(11)} | ${String(s.termRefused).padStart(7)}`,
+    `${r.mode.padEnd(10)} | ${String(s.requests).padStart(8)} | ${String(s.completionsSent).padStart(9)} | ${String(s.acknowledged.size).padStart(5)} | ${String(r.present).padStart(7)} | ${String(r.lost).padStart(4)} | ${String(r.duplicated).padStart(10)} | ${String(s.status429).padStart(4)} | ${`${s.status5xxInWindow}+${s.status5xxOutside}`.padStart(9)} | ${String(s.networkErrors).padStart(7)} | ${r.recoverySeconds.toFixed(2).padStart(10)} | ${r.p99.toFixed(0).padStart(6)} | ${(Number.isNaN(r.dbRecoverySeconds) ? '—' : r.dbRecoverySeconds.toFixed(2)).padStart(9)} | ${r.termSeconds.toFixed(2).padStart(11)} | ${String(s.termResets.length).padStart(11)} | ${String(s.termRefused).padStart(7)} | ${String(s.termTraffic).padStart(9)}`,
   );
   const failures: string[] = [];
   if (r.lost > 0) failures.push(`${r.mode}: ${r.lost} acknowledged completions lost`);
@@ -509,6 +517,7 @@ function report(r: ModeResult): string[] {
   if (s.acknowledged.size === 0) failures.push(`${r.mode}: no completion acknowledged at all`);
   if (!Number.isFinite(r.recoverySeconds)) failures.push(`${r.mode}: the server did not come back after the kill`);
   for (const d of s.died) failures.push(`${r.mode}: the server process died: ${d}`);
+  if (s.termTraffic === 0) failures.push(`${r.mode}: no request was sent while the server was stopping: the SIGTERM proved nothing`);
   if (s.termResets.length > 0)
     failures.push(`${r.mode}: ${s.termResets.length} requests reset by the SIGTERM: ${s.termResets.slice(0, 5).join('; ')}`);
   if (!(r.termSeconds * 1000 <= SHUTDOWN_HARD_LIMIT_MS) || r.termCode !== 0)
@@ -593,7 +602,7 @@ try {
     );
 
   console.log(
-    '\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms | db back s | TERM exit s | TERM resets | refused',
+    '\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms | db back s | TERM exit s | TERM resets | refused | TERM sent',
   );
   const failures = results.flatMap(report);
   for (const r of results) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import type { ApiErrorBody } from '../../contract/errors.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the server is going away or the database is down. */
@@ -11,6 +11,8 @@ export const SHUTDOWN_HARD_LIMIT_MS = 10_000;
 const DRAIN_QUIET_MS = 200;
 /** …or after this long at most (clients that retry at once, ignoring Retry-After, would keep it open). */
 const DRAIN_LIMIT_MS = 2_000;
+/** Once the listener is closed, a connection that has sent no request for this long is closed (a client that went silent). */
+const FRESH_GRACE_MS = 2_000;
 
 export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a few seconds.';
 
@@ -18,8 +20,9 @@ export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again
  * Sits in front of the app's request handler so a shutdown never resets a request
  * (docs/decisions/010-crash-safety.md): once `close()` is called, requests already being handled
  * finish (their responses say `Connection: close`), any request that arrives afterwards — also on
- * a kept-alive socket — is answered 503 + Retry-After + `Connection: close`, and sockets with no
- * request in progress are closed at once instead of after the keep-alive timeout.
+ * a kept-alive socket — is answered 503 + Retry-After + `Connection: close`, kept-alive sockets
+ * between two requests are closed at once instead of after the keep-alive timeout, and the listener
+ * is closed without cutting the connections it has just accepted.
  */
 export function shutdownGate(server: Server) {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -27,18 +30,21 @@ export function shutdownGate(server: Server) {
   const inFlight = new Set<ServerResponse>();
   let closing = false;
 
-  // Connections already in the kernel's accept queue when the listener closes are reset: keep
-  // listening (and answering 503) until no connection has come for a moment, within a bound.
-  let lastConnection = 0;
+  // Connections already in the kernel's accept queue when the listener closes are reset, and so is a
+  // request sent on a kept-alive socket as it is closed: keep listening and keep those sockets (each
+  // request answered 503 + `Connection: close`) until no connection and no request has come for a
+  // moment, within a bound.
+  let lastActivity = 0;
   // Requests in progress per socket, and whether it has served one (a kept-alive socket).
   const sockets = new Map<Socket, { active: number; served: boolean }>();
   server.on('connection', (socket: Socket) => {
-    lastConnection = Date.now();
+    lastActivity = Date.now();
     sockets.set(socket, { active: 0, served: false });
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (closing) {
+      lastActivity = Date.now();
       const body = JSON.stringify({ code: 'shutting_down', message: SHUTTING_DOWN_MESSAGE } satisfies ApiErrorBody);
       res.shouldKeepAlive = false;
       res.writeHead(503, {
@@ -78,9 +84,28 @@ export function shutdownGate(server: Server) {
   };
   const quiet = async () => {
     const until = Date.now() + DRAIN_LIMIT_MS;
-    while (Date.now() < until && Date.now() - lastConnection < DRAIN_QUIET_MS) {
+    while (Date.now() < until && Date.now() - lastActivity < DRAIN_QUIET_MS) {
       await new Promise((resolve) => setTimeout(resolve, DRAIN_QUIET_MS / 4));
     }
+  };
+  // Connections accepted but whose request has not been read yet (the loop was busy).
+  const fresh = () => [...sockets].filter(([, s]) => !s.served && s.active === 0).map(([socket]) => socket);
+  const stopListening = async () => {
+    // Right after a poll phase, so connections the kernel completed meanwhile have just been accepted:
+    // closing the listener resets those still in its queue.
+    await new Promise((resolve) => setImmediate(resolve));
+    // net.Server's close, not http.Server's: that one also closes every connection with no request in
+    // progress — a connection just accepted whose request is still unread among them, a reset
+    // (what the crew saw at a SIGTERM under load). Those get their 503 instead; a silent one is closed
+    // after a moment. The app's own close afterwards finds only connections that end by themselves.
+    if (server.listening) net.Server.prototype.close.call(server);
+    const until = Date.now() + FRESH_GRACE_MS;
+    while (Date.now() < until && fresh().length > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (const socket of fresh()) socket.destroy();
+    // Kept-alive sockets still between two requests: their clients sent nothing during the whole drain.
+    await new Promise((resolve) => setImmediate(resolve));
+    const idle = betweenRequests();
+    for (const socket of sockets.keys()) closeKeptAlive(socket, idle);
   };
 
   return {
@@ -97,7 +122,7 @@ export function shutdownGate(server: Server) {
       if (closing) return Promise.resolve();
       closing = true;
       // Connections still waiting to be accepted are served (503) during at least one quiet period.
-      lastConnection = Date.now();
+      lastActivity = Date.now();
       const waits: Promise<void>[] = [];
       for (const res of inFlight) {
         if (!res.headersSent) {
@@ -110,14 +135,14 @@ export function shutdownGate(server: Server) {
           res.once('close', () => setImmediate(() => closeKeptAlive(res.socket)));
         }
       }
-      // Kept-alive sockets with no request in progress close now, not after the keep-alive timeout.
-      // Not Node's closeIdleConnections(): it also cuts connections just accepted whose request has
-      // not arrived yet (a reset for that request); those get their 503 instead. No periodic sweep
-      // either: under load it would cut sockets in the instant between two requests. Every other
-      // socket closes itself after its `Connection: close` response.
-      const idle = betweenRequests();
-      for (const socket of sockets.keys()) closeKeptAlive(socket, idle);
-      return Promise.all(waits).then(() => quiet());
+      // Kept-alive sockets between two requests are not closed now: a request their client sends at
+      // this very moment would be reset. Each request on them gets its 503 and `Connection: close`;
+      // those still idle after the quiet period close with the listener (not after the keep-alive
+      // timeout). Not Node's closeIdleConnections() either: it also cuts connections just accepted
+      // whose request has not been read yet.
+      return Promise.all(waits)
+        .then(() => quiet())
+        .then(() => stopListening());
     },
   };
 }
