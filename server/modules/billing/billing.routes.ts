@@ -82,7 +82,15 @@ const toAuditEntry = (r: AuditRow): AuditEntry => ({
 
 export async function billingRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const toDocument = (r: InvoiceRow): InvoiceDocument => ({ ...toInvoice(r), seller: app.config.billing.business });
+  // The seller as stored at issue; an invoice issued before sellers were stored shows the configured one
+  // (docs/decisions/026-fixed-invoices.md).
+  const toDocument = (r: InvoiceRow): InvoiceDocument => ({
+    ...toInvoice(r),
+    seller:
+      r.sellerName === null
+        ? app.config.billing.business
+        : { name: r.sellerName, registrationNumber: r.sellerRegistrationNumber ?? '', address: r.sellerAddress ?? '' },
+  });
 
   /** The signed-in platform admin, as the audit log names them. */
   const adminActor = async (request: FastifyRequest): Promise<Actor> => {

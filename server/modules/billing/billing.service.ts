@@ -6,7 +6,7 @@
  * a charge is claimed before the gateway is called and keeps its idempotency key until it is recorded.
  */
 import type { FastifyInstance } from 'fastify';
-import type { BillingRunResult } from '../../../contract/billing.ts';
+import type { BillingRunResult, Seller } from '../../../contract/billing.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import {
@@ -51,9 +51,15 @@ export function rateFrom(table: { effectiveFrom: string; rate: number }[], isoDa
 /**
  * The invoices a project owes by `asOf` that it does not have yet: every billing date after the free
  * first month, after its last invoiced period, from `billingResumesOn`, and for a cancelled project
- * only the periods starting before `paidUntil`.
+ * only the periods starting before `paidUntil`. Each carries `seller` as it is at issue
+ * (docs/decisions/026-fixed-invoices.md).
  */
-export function planInvoices(rows: BillableProject[], asOf: string, vat: { effectiveFrom: string; rate: number }[]): NewInvoice[] {
+export function planInvoices(
+  rows: BillableProject[],
+  asOf: string,
+  vat: { effectiveFrom: string; rate: number }[],
+  seller: Seller,
+): NewInvoice[] {
   const out: NewInvoice[] = [];
   for (const p of rows) {
     const stopAt = p.status === 'cancelled' ? p.paidUntil : null;
@@ -69,6 +75,9 @@ export function planInvoices(rows: BillableProject[], asOf: string, vat: { effec
         periodEnd: period.end,
         // The invoice is a Hebrew tax document (docs/product.md "Tax invoice").
         description: `מנוי שלב – ${p.name}, ${hebrewDay(period.start)}–${hebrewDay(period.end)}`,
+        sellerName: seller.name,
+        sellerRegistrationNumber: seller.registrationNumber,
+        sellerAddress: seller.address,
         customerName: p.name,
         customerContact: p.ownerName ?? p.ownerUsername,
         customerCity: p.ownerCity,
@@ -137,7 +146,7 @@ export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): P
   for (let after: string | null = null; ;) {
     const ids = await billableProjectIds(app.db, after, PROJECTS_PER_CHUNK);
     if (ids.length === 0) break;
-    invoicesCreated += await issueInvoices(app.db, ids, (rows) => planInvoices(rows, asOf, vat), actor);
+    invoicesCreated += await issueInvoices(app.db, ids, (rows) => planInvoices(rows, asOf, vat, app.config.billing.business), actor);
     after = ids[ids.length - 1];
   }
 

@@ -4,13 +4,15 @@ import type { InjectOptions } from 'fastify';
 import { auditLog, invoices, projects, sandboxCharges } from '../../db/schema/index.ts';
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { signInMember } from '../schedules/test-support.ts';
-import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { clientAddress, createTestApp, login, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
 import { billableProjectIds, claimDueCharges, issueInvoices, vatTable, withBillingLock, type BillableProject } from './billing.queries.ts';
 import { planInvoices, runBilling, SYSTEM_ACTOR } from './billing.service.ts';
 import { startBillingScheduler } from './billing.scheduler.ts';
 
 const ADMIN = { username: 'billing-admin', password: 'platform-secret-1' };
 const DECLINES_ON_CHARGE = '4000000000000341';
+const SELLER = { name: 'Shalav Ltd', registrationNumber: '516179157', address: '1 Herzl St, Tel Aviv' };
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -129,7 +131,7 @@ async function chargeThenDie(asOf: string) {
 async function issueOnly(asOf: string) {
   const vat = await vatTable(ctx.app.db);
   const ids = await billableProjectIds(ctx.app.db, null, 100);
-  return issueInvoices(ctx.app.db, ids, (rows) => planInvoices(rows, asOf, vat), SYSTEM_ACTOR);
+  return issueInvoices(ctx.app.db, ids, (rows) => planInvoices(rows, asOf, vat, SELLER), SYSTEM_ACTOR);
 }
 
 describe('failed charges', () => {
@@ -306,6 +308,47 @@ describe('the platform admin', () => {
   });
 });
 
+describe('an issued invoice', () => {
+  it('shows the seller, customer and amounts it was issued with after a restart with another seller, a new price and profile', async () => {
+    const owner = await projectOn('2025-01-10');
+    const projectId = owner.user.projectId;
+    at('2025-02-10');
+    await run('2025-02-10');
+    const docOf = async (app: typeof ctx.app, id: string) => {
+      const session = await login(app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+      return (await app.inject({ method: 'GET', url: `/api/admin/invoices/${id}`, headers: { cookie: session.cookie } })).json();
+    };
+    const [first] = await invoicesOf(projectId);
+    const issued = await docOf(ctx.app, first.id);
+    expect(issued).toMatchObject({ seller: ctx.app.config.billing.business, amountAgorot: 139_900, customerCity: 'Tel Aviv' });
+
+    await admin({ method: 'PUT', url: `/api/admin/projects/${projectId}/price`, payload: { monthlyPrice: 2000 } });
+    const profile = { firstName: 'Noa', lastName: 'Katz', city: 'Haifa' };
+    expect((await asOwner(owner, { method: 'PUT', url: '/api/user/profile', payload: profile })).statusCode).toBe(200);
+    const restarted = await buildApp({
+      config: testConfig({ billing: { ...ctx.app.config.billing, business: SELLER } }),
+      database: ctx.database,
+      now: () => ctx.clock.now,
+      logger: false,
+    });
+    try {
+      await restarted.ready();
+      expect(await docOf(restarted, first.id)).toEqual(issued);
+      at('2025-03-10');
+      await runBilling(restarted, { asOf: '2025-03-10' });
+      const [, second] = await invoicesOf(projectId);
+      expect(await docOf(restarted, second.id)).toMatchObject({
+        seller: SELLER,
+        amountAgorot: 200_000,
+        customerContact: 'Noa Katz',
+        customerCity: 'Haifa',
+      });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 describe('a project’s invoices', () => {
   it('managers see their own; another project’s answers 404; a cleaner is refused', async () => {
     const mine = await projectOn('2025-01-10');
@@ -361,7 +404,8 @@ describe('planning invoices', () => {
     lastPeriodStart: null,
     ...over,
   });
-  const starts = (over: Partial<BillableProject>, asOf: string) => planInvoices([project(over)], asOf, vat).map((i) => i.periodStart);
+  const starts = (over: Partial<BillableProject>, asOf: string) =>
+    planInvoices([project(over)], asOf, vat, SELLER).map((i) => i.periodStart);
 
   it('anchors on the 29th and 30th fall back in short months and come back after them', () => {
     expect(starts({ billingAnchor: '2024-01-29' }, '2024-04-30')).toEqual(['2024-02-29', '2024-03-29', '2024-04-29']);
@@ -373,7 +417,7 @@ describe('planning invoices', () => {
     expect(starts({ billingAnchor: '2025-01-10', lastPeriodStart: '2025-02-10' }, '2025-04-10')).toEqual(['2025-03-10', '2025-04-10']);
     expect(starts({ billingAnchor: '2025-01-10', billingResumesOn: '2025-04-10' }, '2025-04-10')).toEqual(['2025-04-10']);
     expect(starts({ billingAnchor: '2025-01-10', status: 'cancelled', paidUntil: '2025-03-10' }, '2025-05-10')).toEqual(['2025-02-10']);
-    const [invoice] = planInvoices([project({ billingAnchor: '2024-12-01', ownerName: 'Dana Levi' })], '2025-01-01', vat);
+    const [invoice] = planInvoices([project({ billingAnchor: '2024-12-01', ownerName: 'Dana Levi' })], '2025-01-01', vat, SELLER);
     expect(invoice).toMatchObject({ vatBasisPoints: 1800, vatAgorot: 25_182, customerContact: 'Dana Levi', nextAttemptOn: '2025-01-01' });
   });
 });
