@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BillingRunResult, Seller } from '../../../contract/billing.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import {
@@ -137,7 +138,13 @@ export interface RunOptions {
 
 /** One billing run as of a date (docs/decisions/020-billing-engine.md "The run"). */
 export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): Promise<BillingRunResult> {
-  const asOf = opts.asOf ?? billingToday(app);
+  const today = billingToday(app);
+  const asOf = opts.asOf ?? today;
+  // A future date would issue invoices numbered and dated ahead of ones still to come, and charge early,
+  // whatever the gateway; only tests and sandbox demos turn this on (docs/decisions/026-fixed-invoices.md).
+  if (asOf > today && !app.config.billing.allowFutureDates) {
+    throw badRequest('bad_request', `asOf (${asOf}) may not be after today (${today})`);
+  }
   const actor = opts.actor ?? SYSTEM_ACTOR;
   await endCancelledProjects(app.db, { asOf, now: app.now(), actor });
 

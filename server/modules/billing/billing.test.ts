@@ -178,6 +178,7 @@ describe('failed charges', () => {
     const [invoice] = await invoicesOf(user.projectId);
     expect(invoice).toMatchObject({ status: 'failed', attempts: 4, nextAttemptOn: null });
     expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive', inactiveReason: 'payment_failed' });
+    at('2025-03-10');
     expect(await run('2025-03-10')).toMatchObject({ invoicesCreated: 0, charged: 0 });
     // Workers are refused; the manager still signs in and updates the card.
     const qr = (await projectRow(user.projectId)).qrId;
@@ -236,6 +237,7 @@ describe('failed charges', () => {
 describe('the platform admin', () => {
   it('runs billing for a date, and refuses bad input with 400', async () => {
     await projectOn('2025-01-10');
+    at('2025-02-10');
     const res = await admin({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf: '2025-02-10' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ invoicesCreated: 1, charged: 1, failed: 0 });
@@ -435,25 +437,40 @@ describe('one billing run at a time', () => {
   });
 });
 
-describe('a gateway that charges cards', () => {
-  it('refuses a billing run for a future date and issues nothing', async () => {
+describe('a billing run for a future date', () => {
+  it('is refused with 400 whatever the gateway and issues nothing, unless the test configuration allows it', async () => {
     const live = await createTestApp({ now: new Date('2025-03-01T09:00:00Z') });
     const sandbox = live.app.gateway;
     const real = await createTestApp({
       now: new Date('2025-03-01T09:00:00Z'),
       gateway: { sandbox: false, tokenizeCard: (c) => sandbox.tokenizeCard(c), charge: (...a) => sandbox.charge(...a) },
     });
+    const allowed = await createTestApp({
+      now: new Date('2025-03-01T09:00:00Z'),
+      config: { billing: { ...testConfig().billing, allowFutureDates: true } },
+    });
     try {
-      await upsertPlatformAdmin(real.app.db, ADMIN.username, ADMIN.password);
-      await registerAndLogin(real.app);
-      const session = await login(real.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
-      const runAt = (asOf: string) =>
-        real.app.inject({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf }, headers: { cookie: session.cookie } });
-      const ahead = await runAt('2025-05-01');
-      expect([ahead.statusCode, ahead.json().code]).toEqual([400, 'bad_request']);
-      expect(await real.app.db.select().from(invoices)).toHaveLength(0);
-      expect((await runAt('2025-03-01')).statusCode).toBe(200);
+      for (const t of [live, real, allowed]) {
+        await upsertPlatformAdmin(t.app.db, ADMIN.username, ADMIN.password);
+        await registerAndLogin(t.app);
+      }
+      const runAt = async (t: TestContext, asOf: string) => {
+        const session = await login(t.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+        return t.app.inject({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf }, headers: { cookie: session.cookie } });
+      };
+      for (const t of [live, real]) {
+        const ahead = await runAt(t, '2025-04-01');
+        expect([ahead.statusCode, ahead.json().code]).toEqual([400, 'bad_request']);
+        // The day after today on the billing calendar (Israel, UTC+2 in March) is refused too.
+        expect((await runAt(t, '2025-03-02')).statusCode).toBe(400);
+        await expect(runBilling(t.app, { asOf: '2025-04-01' })).rejects.toMatchObject({ statusCode: 400, code: 'bad_request' });
+        expect(await t.app.db.select().from(invoices)).toHaveLength(0);
+        expect((await runAt(t, '2025-03-01')).statusCode).toBe(200);
+      }
+      const ahead = await runAt(allowed, '2025-04-01');
+      expect([ahead.statusCode, ahead.json()]).toEqual([200, { invoicesCreated: 1, charged: 1, failed: 0 }]);
     } finally {
+      await allowed.close();
       await real.close();
       await live.close();
     }
