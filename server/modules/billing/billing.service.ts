@@ -145,8 +145,11 @@ export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): P
   if (asOf > today && !app.config.billing.allowFutureDates) {
     throw badRequest('bad_request', `asOf (${asOf}) may not be after today (${today})`);
   }
+  // A run ahead (tests, sandbox demos) records what it does as on its date, midday in Israel: a charge
+  // it makes is paid on the invoice's issue date, never on a day before it.
+  const recordedAt = () => (asOf > today ? new Date(`${asOf}T10:00:00Z`) : app.now());
   const actor = opts.actor ?? SYSTEM_ACTOR;
-  await endCancelledProjects(app.db, { asOf, now: app.now(), actor });
+  await endCancelledProjects(app.db, { asOf, now: recordedAt(), actor });
 
   const vat = await vatTable(app.db);
   let invoicesCreated = 0;
@@ -170,7 +173,7 @@ export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): P
     });
     if (claims.length === 0) break;
     const outcomes = await chargeAll(app, claims, (claim, ok) => afterAttempt(claim, ok, retryDays, asOf));
-    await recordCharges(app.db, outcomes, { now: app.now(), actor });
+    await recordCharges(app.db, outcomes, { now: recordedAt(), actor });
     for (const o of outcomes) {
       if (o.ok) charged++;
       else failed++;

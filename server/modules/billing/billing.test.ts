@@ -5,6 +5,7 @@ import { auditLog, invoices, projects, sandboxCharges } from '../../db/schema/in
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { signInMember } from '../schedules/test-support.ts';
 import { buildApp } from '../../app.ts';
+import { localDate } from '../../lib/time.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
 import { billableProjectIds, claimDueCharges, issueInvoices, vatTable, withBillingLock, type BillableProject } from './billing.queries.ts';
 import { planInvoices, runBilling, SYSTEM_ACTOR } from './billing.service.ts';
@@ -469,6 +470,10 @@ describe('a billing run for a future date', () => {
       }
       const ahead = await runAt(allowed, '2025-04-01');
       expect([ahead.statusCode, ahead.json()]).toEqual([200, { invoicesCreated: 1, charged: 1, failed: 0 }]);
+      // What it charges is paid on the invoice's issue date in Israel, not on the test clock's earlier day.
+      const [ran] = await allowed.app.db.select().from(invoices);
+      expect(ran).toMatchObject({ issueDate: '2025-04-01', status: 'paid' });
+      expect(localDate('Asia/Jerusalem', ran.paidAt!)).toBe('2025-04-01');
     } finally {
       await allowed.close();
       await real.close();
