@@ -609,3 +609,22 @@ export async function withBillingLock<T>(database: Database, fn: () => Promise<T
     client.release();
   }
 }
+
+/** The start of a project's last paid period, or null. */
+export async function findLastPaidPeriodStart(db: Db, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ start: max(invoices.periodStart) })
+    .from(invoices)
+    .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')));
+  return row?.start ?? null;
+}
+
+/** Per project: the start of its last paid period. */
+export async function listLastPaidPeriodStarts(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ projectId: invoices.projectId, start: max(invoices.periodStart) })
+    .from(invoices)
+    .where(eq(invoices.status, 'paid'))
+    .groupBy(invoices.projectId);
+  return new Map(rows.flatMap((r) => (r.start ? [[r.projectId, r.start] as const] : [])));
+}

@@ -439,6 +439,27 @@ describe('one billing run at a time', () => {
 });
 
 describe('a billing run for a future date', () => {
+  it('run ahead where allowed, gives a next billing date after the last paid period and keeps a cancelled project to its end', async () => {
+    const ahead = await createTestApp({
+      now: new Date('2025-03-01T09:00:00Z'),
+      config: { billing: { ...testConfig().billing, allowFutureDates: true } },
+    });
+    try {
+      await upsertPlatformAdmin(ahead.app.db, ADMIN.username, ADMIN.password);
+      const owner = await registerAndLogin(ahead.app);
+      expect(await runBilling(ahead.app, { asOf: '2025-05-01' })).toEqual({ invoicesCreated: 2, charged: 2, failed: 0 });
+      // Paid through 31 May: the next billing date is 1 June, not 1 April (the first after the clock's today).
+      expect((await owner.as({ method: 'GET', url: '/api/user/profile' })).json()).toMatchObject({ nextBillingDate: '2025-06-01' });
+      const session = await login(ahead.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+      const rows = await ahead.app.inject({ method: 'GET', url: '/api/admin/customers-billing', headers: { cookie: session.cookie } });
+      expect(rows.json()).toEqual([expect.objectContaining({ nextBillingDate: '2025-06-01', unpaidInvoices: 0 })]);
+      const cancelled = await owner.as({ method: 'PUT', url: '/api/user/cancel-account' });
+      expect(cancelled.json()).toMatchObject({ paidUntil: '2025-06-01' });
+    } finally {
+      await ahead.close();
+    }
+  });
+
   it('is refused with 400 whatever the gateway and issues nothing, unless the test configuration allows it', async () => {
     const live = await createTestApp({ now: new Date('2025-03-01T09:00:00Z') });
     const sandbox = live.app.gateway;
