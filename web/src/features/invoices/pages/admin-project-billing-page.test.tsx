@@ -62,6 +62,7 @@ const routes = (over: Record<string, { status?: number; body?: unknown }> = {}) 
           after: { status: 'failed', attempts: 1, nextAttemptOn: null },
         }),
         entry({ id: 1, action: 'something.new', data: { note: 'x' } }),
+        entry({ id: 0, action: 'user.password_changed', actorType: 'user', actorName: 'dana' }),
       ],
     },
   },
@@ -102,7 +103,7 @@ describe('/customer-billing/projects/:projectId', () => {
     mockFetch(routes());
     renderPage();
     const items = within(await screen.findByTestId('audit-log')).getAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     // 22:30 UTC on 8 March is 00:30 on 9 March in Israel (UTC+2 in winter).
     expect(items[0]).toHaveTextContent('03/09/2026');
     expect(items[0]).toHaveTextContent('12:30');
@@ -115,6 +116,7 @@ describe('/customer-billing/projects/:projectId', () => {
     // An action without words yet is shown as written, never dropped.
     expect(items[2]).toHaveTextContent('something.new');
     expect(items[2]).toHaveTextContent('note: x');
+    expect(items[3]).toHaveTextContent('Password changed · dana (project member)');
   });
 
   it('has no serious or critical accessibility violations, in Hebrew', async () => {
