@@ -4,6 +4,12 @@ import { DEFAULT_MONTHLY_PRICE_ILS } from '../contract/constants.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** A text setting where an empty or blank value means unset (`BILLING_BUSINESS_ADDRESS=` in an env file). */
+const unsetWhenBlank = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -48,10 +54,10 @@ const envSchema = z.object({
   /** How often the server runs billing by itself; 0 turns the in-process run off. */
   BILLING_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /** The seller on tax invoices; required in production, demo values otherwise (docs/decisions/026-fixed-invoices.md). */
-  BILLING_BUSINESS_NAME: z.string().trim().min(1).optional(),
+  BILLING_BUSINESS_NAME: unsetWhenBlank,
   /** The seller's company or dealer number (ח.פ / ע.מ): 9 digits with the Israeli ID check digit. */
-  BILLING_BUSINESS_ID: z.string().trim().min(1).optional(),
-  BILLING_BUSINESS_ADDRESS: z.string().trim().min(1).optional(),
+  BILLING_BUSINESS_ID: unsetWhenBlank,
+  BILLING_BUSINESS_ADDRESS: unsetWhenBlank,
   /** Lets a billing run be dated after today (tests, sandbox demos); ignored in production. */
   BILLING_ALLOW_FUTURE_DATES: flag.optional(),
 });
