@@ -37,6 +37,13 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', DEMO_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.tmp/e2e-data',
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      BILLING_ALLOW_FUTURE_DATES: '1',
+    },
   },
 });

@@ -17,7 +17,7 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const INACTIVE_REASONS = ['payment_failed', 'cancelled', 'admin'] as const;
 export type InactiveReason = (typeof INACTIVE_REASONS)[number];
 
-/** The seller printed on every tax invoice (from the server's configuration). */
+/** The seller printed on a tax invoice: the server's configured seller, stored on the invoice when it is issued. */
 export const sellerSchema = z.object({ name: z.string(), registrationNumber: z.string(), address: z.string() });
 export type Seller = z.infer<typeof sellerSchema>;
 

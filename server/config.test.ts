@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEMO_SELLER, isIsraeliBusinessId, loadConfig } from './config.ts';
 
 const errorOf = (env: NodeJS.ProcessEnv): ConfigError => {
   try {
@@ -10,6 +10,67 @@ const errorOf = (env: NodeJS.ProcessEnv): ConfigError => {
   }
   throw new Error('loadConfig accepted a bad configuration');
 };
+
+/** The least a production server starts with. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://site.example',
+  BILLING_BUSINESS_NAME: 'Shalav Ltd',
+  BILLING_BUSINESS_ID: '516179157',
+  BILLING_BUSINESS_ADDRESS: '1 Herzl St, Tel Aviv',
+};
+
+describe('a production server', () => {
+  it('refuses to start without PUBLIC_URL and a seller, naming every missing item in one message', () => {
+    const err = errorOf({ NODE_ENV: 'production', PORT: 'eighty' });
+    expect(err).toBeInstanceOf(ConfigError);
+    for (const name of ['PORT', 'PUBLIC_URL', 'BILLING_BUSINESS_NAME', 'BILLING_BUSINESS_ID', 'BILLING_BUSINESS_ADDRESS']) {
+      expect(err.message).toMatch(new RegExp(`^  - ${name}: `, 'm'));
+    }
+    expect(errorOf({ ...PRODUCTION, BILLING_BUSINESS_ADDRESS: '  ' }).message).toBe(
+      'Invalid configuration:\n  - BILLING_BUSINESS_ADDRESS: required in production (the seller’s address)',
+    );
+  });
+
+  it('refuses a seller number that is not a valid Israeli company or dealer number', () => {
+    for (const id of ['516179158', '51617915', '5161791570', '000000000', '51617915a']) {
+      const err = errorOf({ ...PRODUCTION, BILLING_BUSINESS_ID: id });
+      expect(err.message).toBe(
+        'Invalid configuration:\n  - BILLING_BUSINESS_ID: must be a 9-digit Israeli company or dealer number with a valid check digit',
+      );
+    }
+  });
+
+  it('starts with them, listens on every address and never bills ahead of today', () => {
+    const c = loadConfig({ ...PRODUCTION, BILLING_ALLOW_FUTURE_DATES: '1' });
+    expect(c.billing).toMatchObject({
+      business: { name: 'Shalav Ltd', registrationNumber: '516179157', address: '1 Herzl St, Tel Aviv' },
+      demoSeller: false,
+      allowFutureDates: false,
+    });
+    expect(c).toMatchObject({ host: '0.0.0.0', publicUrlIsDefault: false });
+  });
+});
+
+describe('isIsraeliBusinessId', () => {
+  it('checks the ninth digit', () => {
+    expect(['516179157', '123456782', '000000018'].map(isIsraeliBusinessId)).toEqual([true, true, true]);
+    expect(['516179150', '123456789', '12345678', '000000000'].map(isIsraeliBusinessId)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('development and tests', () => {
+  it('start with the demo seller and localhost links, listen on this machine only, and bill ahead only when told', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const c = loadConfig({ NODE_ENV });
+      expect(c.billing).toMatchObject({ business: DEMO_SELLER, demoSeller: true, allowFutureDates: false });
+      expect(c).toMatchObject({ host: '127.0.0.1', publicUrl: 'http://localhost:5000', publicUrlIsDefault: true });
+      expect(loadConfig({ NODE_ENV, BILLING_ALLOW_FUTURE_DATES: 'on' }).billing.allowFutureDates).toBe(true);
+    }
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ BILLING_BUSINESS_ADDRESS: '' }).billing).toMatchObject({ business: DEMO_SELLER, demoSeller: true });
+  });
+});
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -75,7 +136,7 @@ describe('loadConfig', () => {
 
   it('reads the values it is given', () => {
     const c = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION,
       PORT: '8080',
       DATA_DIR: '/tmp/shalav-data',
       DATABASE_URL: 'postgresql://u@db:5432/shalav',

@@ -4,10 +4,17 @@ import { DEFAULT_MONTHLY_PRICE_ILS } from '../contract/constants.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** A text setting where an empty or blank value means unset (`BILLING_BUSINESS_ADDRESS=` in an env file). */
+const unsetWhenBlank = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The address to listen on; default: 0.0.0.0 in production, 127.0.0.1 (this machine only) otherwise. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -46,19 +53,57 @@ const envSchema = z.object({
     .default('1,3,7'),
   /** How often the server runs billing by itself; 0 turns the in-process run off. */
   BILLING_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
-  /** The seller on tax invoices. */
-  BILLING_BUSINESS_NAME: z.string().min(1).default('Shalav'),
-  BILLING_BUSINESS_ID: z.string().min(1).default('000000000'),
-  BILLING_BUSINESS_ADDRESS: z.string().default(''),
+  /** The seller on tax invoices; required in production, demo values otherwise (docs/decisions/026-fixed-invoices.md). */
+  BILLING_BUSINESS_NAME: unsetWhenBlank,
+  /** The seller's company or dealer number (ח.פ / ע.מ): 9 digits with the Israeli ID check digit. */
+  BILLING_BUSINESS_ID: unsetWhenBlank,
+  BILLING_BUSINESS_ADDRESS: unsetWhenBlank,
+  /** Lets a billing run be dated after today (tests, sandbox demos); ignored in production. */
+  BILLING_ALLOW_FUTURE_DATES: flag.optional(),
 });
+
+/** The seller a development or test server puts on invoices when none is configured. */
+export const DEMO_SELLER = { name: 'Shalav (demo)', registrationNumber: '000000000', address: 'Demo address' };
+
+/**
+ * An Israeli ID, company (ח.פ) or dealer (ע.מ) number: 9 digits whose last is the check digit —
+ * digits weighted 1,2,1,2,…, a two-digit product counted as the sum of its digits, the total a
+ * multiple of 10. All zeros passes the sum but is no one's number.
+ */
+export function isIsraeliBusinessId(value: string): boolean {
+  if (!/^\d{9}$/.test(value) || /^0+$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    const product = Number(value[i]) * ((i % 2) + 1);
+    sum += product > 9 ? product - 9 : product;
+  }
+  return sum % 10 === 0;
+}
+
+/** What a production server may not start without (docs/decisions/026-fixed-invoices.md). */
+function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const unset = (name: string) => !env[name]?.trim();
+  if (unset('PUBLIC_URL')) problems.push('PUBLIC_URL: required in production (the links in QR labels and e-mails)');
+  if (unset('BILLING_BUSINESS_NAME')) problems.push('BILLING_BUSINESS_NAME: required in production (the seller on tax invoices)');
+  if (unset('BILLING_BUSINESS_ID')) problems.push('BILLING_BUSINESS_ID: required in production (the seller’s company or dealer number)');
+  else if (!isIsraeliBusinessId(env.BILLING_BUSINESS_ID!.trim())) {
+    problems.push('BILLING_BUSINESS_ID: must be a 9-digit Israeli company or dealer number with a valid check digit');
+  }
+  if (unset('BILLING_BUSINESS_ADDRESS')) problems.push('BILLING_BUSINESS_ADDRESS: required in production (the seller’s address)');
+  return problems;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** The address the server listens on. */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** PUBLIC_URL is unset: links point to localhost (the start banner says so). */
+  publicUrlIsDefault: boolean;
   platformAdmin: { username: string; password: string } | undefined;
   /** undefined: decide at start (on for an empty embedded database). */
   demoData: boolean | undefined;
@@ -82,39 +127,48 @@ export interface Config {
     retryDays: number[];
     /** 0: no in-process billing run. */
     intervalMs: number;
-    /** The seller named on every tax invoice. */
+    /** The seller named on tax invoices issued from now on; each invoice stores its own copy. */
     business: { name: string; registrationNumber: string; address: string };
+    /** No seller is configured: invoices carry DEMO_SELLER (never in production). */
+    demoSeller: boolean;
+    /** A billing run may be dated after today (never in production). */
+    allowFutureDates: boolean;
   };
 }
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Every problem at once, so an operator fixes the configuration in one go.
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const set = (name: string) => Boolean(env[name]);
+  if (set('PLATFORM_ADMIN_USERNAME') !== set('PLATFORM_ADMIN_PASSWORD')) {
+    problems.push('PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together');
+  }
+  const s3Vars = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].map(set);
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    problems.push('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (set('SMTP_URL') !== set('MAIL_FROM')) problems.push('SMTP_URL and MAIL_FROM must be set together');
+  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   const e = parsed.data;
-  if (Boolean(e.PLATFORM_ADMIN_USERNAME) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration:\n  - PLATFORM_ADMIN_USERNAME and PLATFORM_ADMIN_PASSWORD must be set together');
-  }
-  const s3Vars = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
-  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
-    throw new ConfigError('Invalid configuration:\n  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
-  }
-  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
-    throw new ConfigError('Invalid configuration:\n  - SMTP_URL and MAIL_FROM must be set together');
-  }
+  const production = e.NODE_ENV === 'production';
+  const demoSeller = !e.BILLING_BUSINESS_NAME && !e.BILLING_BUSINESS_ID && !e.BILLING_BUSINESS_ADDRESS;
   const trustProxy =
     e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY.includes(',') ? e.TRUST_PROXY.split(',').map((v) => v.trim()) : e.TRUST_PROXY;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // A development server is reachable from this machine only unless HOST says otherwise.
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlIsDefault: !e.PUBLIC_URL,
     platformAdmin: e.PLATFORM_ADMIN_USERNAME ? { username: e.PLATFORM_ADMIN_USERNAME, password: e.PLATFORM_ADMIN_PASSWORD! } : undefined,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
@@ -138,7 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultPriceAgorot: Math.round(e.MONTHLY_PRICE_ILS * 100),
       retryDays: [...new Set(e.BILLING_RETRY_DAYS.split(',').map(Number))].sort((a, b) => a - b),
       intervalMs: Math.round(e.BILLING_INTERVAL_MINUTES * 60_000),
-      business: { name: e.BILLING_BUSINESS_NAME, registrationNumber: e.BILLING_BUSINESS_ID, address: e.BILLING_BUSINESS_ADDRESS },
+      business: {
+        name: e.BILLING_BUSINESS_NAME ?? DEMO_SELLER.name,
+        registrationNumber: e.BILLING_BUSINESS_ID ?? DEMO_SELLER.registrationNumber,
+        address: e.BILLING_BUSINESS_ADDRESS ?? DEMO_SELLER.address,
+      },
+      demoSeller,
+      allowFutureDates: !production && (e.BILLING_ALLOW_FUTURE_DATES ?? false),
     },
   };
 }

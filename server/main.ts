@@ -100,6 +100,11 @@ async function main() {
   const lines = [
     `Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
   ];
+  if (config.host === '127.0.0.1') {
+    lines.push(`Listening on ${config.host} only: to reach it from phones on the same network, start with HOST=0.0.0.0`);
+  }
+  if (config.publicUrlIsDefault) lines.push(`PUBLIC_URL is not set: QR labels and e-mailed links point to ${config.publicUrl}`);
+  if (config.billing.demoSeller) lines.push('BILLING_BUSINESS_* are not set: invoices issued now carry the demo seller');
   if (seed && empty) {
     lines.push(
       'Demo project created. Sign in with:',

@@ -11,7 +11,8 @@ export const vatRates = pgTable('vat_rates', {
 /**
  * One invoice per project and billing period (docs/decisions/020-billing-engine.md). `number` is the
  * gap-free tax-invoice number, taken from `invoice_counters` in the transaction that inserts the row.
- * The customer fields are a copy made at issue: an invoice never changes when the project does.
+ * The seller and customer fields are a copy made at issue: an invoice never changes when the project or
+ * the server's configuration does (docs/decisions/026-fixed-invoices.md).
  */
 export const invoices = pgTable(
   'invoices',
@@ -27,6 +28,10 @@ export const invoices = pgTable(
     /** Inclusive: the day before the next billing date. */
     periodEnd: date('period_end').notNull(),
     description: text('description').notNull(),
+    /** Null only on invoices issued before the seller was stored (docs/decisions/026-fixed-invoices.md). */
+    sellerName: text('seller_name'),
+    sellerRegistrationNumber: text('seller_registration_number'),
+    sellerAddress: text('seller_address'),
     customerName: text('customer_name').notNull(),
     customerContact: text('customer_contact'),
     customerCity: text('customer_city'),

@@ -9,7 +9,7 @@ import type { ExportColumn, ExportColumnType, ExportValue } from '../../lib/expo
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { localDate } from '../../lib/time.ts';
 import { daysBetween, nextBillingDate, totalDueShekels } from '../billing/periods.ts';
-import { vatTable } from '../billing/billing.queries.ts';
+import { listLastPaidPeriodStarts, vatTable } from '../billing/billing.queries.ts';
 import { rateFrom } from '../billing/billing.service.ts';
 import { maskedCardOf, projectStateOf, toAdminProject } from '../projects/projects.service.ts';
 import { listUnpaidInvoices, listAllProjects, listAllUsers, listProjectsWithOwner, type ProjectWithOwner } from './admin.queries.ts';
@@ -31,11 +31,12 @@ function toCustomerBilling(
   row: ProjectWithOwner,
   vatBasisPoints: (date: string) => number,
   unpaid: { count: number; oldest: string } | undefined,
+  lastPaidStart: string | null,
   now: Date,
 ): CustomerBilling {
   const { project: p, owner } = row;
   const today = localDate(p.timezone, now);
-  const next = unpaid ? unpaid.oldest : nextBillingDate(p.billingAnchor, today);
+  const next = unpaid ? unpaid.oldest : nextBillingDate(p.billingAnchor, today, lastPaidStart);
   const vat = vatBasisPoints(next);
   return {
     id: p.id,
@@ -61,11 +62,18 @@ function toCustomerBilling(
   };
 }
 
-/** One row per project with its owner: four queries, whatever the number of projects. */
+/** One row per project with its owner: five queries, whatever the number of projects. */
 export async function listCustomersBilling(app: FastifyInstance): Promise<CustomerBilling[]> {
-  const [rows, rates, unpaid] = [await listProjectsWithOwner(app.db), await vatTable(app.db), await listUnpaidInvoices(app.db)];
+  const [rows, rates, unpaid, lastPaid] = [
+    await listProjectsWithOwner(app.db),
+    await vatTable(app.db),
+    await listUnpaidInvoices(app.db),
+    await listLastPaidPeriodStarts(app.db),
+  ];
   const now = app.now();
-  return rows.map((row) => toCustomerBilling(row, (date) => rateFrom(rates, date), unpaid.get(row.project.id), now));
+  return rows.map((row) =>
+    toCustomerBilling(row, (date) => rateFrom(rates, date), unpaid.get(row.project.id), lastPaid.get(row.project.id) ?? null, now),
+  );
 }
 
 type Lang = 'he' | 'en';

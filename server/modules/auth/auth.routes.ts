@@ -15,6 +15,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { localDate } from '../../lib/time.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie, userAgentOf } from '../../plugins/session.ts';
+import { findLastPaidPeriodStart } from '../billing/billing.queries.ts';
 import { cancelAccount, currentPricing, register, toProfile, toUser, updateCard, verifyPassword } from './auth.service.ts';
 import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
 import { loginKey, loginRateLimited, recordLoginFailure, recordLoginSuccess, refuseWhileLocked } from './login-limits.ts';
@@ -105,7 +106,8 @@ export async function authRoutes(base: FastifyInstance) {
     const auth = userOf(request);
     const row = await findUserWithProject(app.db, { id: auth.userId });
     if (!row) throw unauthorized();
-    return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()));
+    const lastPaidStart = await findLastPaidPeriodStart(app.db, row.project.id);
+    return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()), lastPaidStart);
   });
 
   app.put(
@@ -118,7 +120,8 @@ export async function authRoutes(base: FastifyInstance) {
       const auth = userOf(request);
       const payment = await updateCard(app, auth.projectId, request.body, auth.userId);
       const row = (await findUserWithProject(app.db, { id: auth.userId }))!;
-      return { ...toProfile(row.user, row.project, localDate(row.project.timezone, app.now())), payment };
+      const lastPaidStart = await findLastPaidPeriodStart(app.db, row.project.id);
+      return { ...toProfile(row.user, row.project, localDate(row.project.timezone, app.now()), lastPaidStart), payment };
     },
   );
 

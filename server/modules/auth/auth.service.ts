@@ -10,7 +10,7 @@ import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
-import { vatRateOn, writeAudit } from '../billing/billing.queries.ts';
+import { findLastPaidPeriodStart, vatRateOn, writeAudit } from '../billing/billing.queries.ts';
 import { chargeUnpaidNow } from '../billing/billing.service.ts';
 import { nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
@@ -65,12 +65,12 @@ export function toUser(u: UserRow, p: ProjectRow): User {
   };
 }
 
-export function toProfile(u: UserRow, p: ProjectRow, today: string): Profile {
+export function toProfile(u: UserRow, p: ProjectRow, today: string, lastPaidStart: string | null): Profile {
   return {
     ...toUser(u, p),
     monthlyPrice: p.monthlyPriceAgorot / 100,
     paidUntil: p.paidUntil,
-    nextBillingDate: nextBillingDate(p.billingAnchor, today),
+    nextBillingDate: nextBillingDate(p.billingAnchor, today, lastPaidStart),
     // The card is the project admins' business (docs/product.md "Permissions"): a cleaner is not sent it.
     card: u.role === 'cleaner' ? null : maskedCardOf(p),
   };
@@ -158,7 +158,8 @@ export async function cancelAccount(app: FastifyInstance, projectId: string, use
   if (!project) throw notFound('project_not_found', 'Project not found');
   if (project.status !== 'active') throw conflict('account_inactive', 'The account is not active');
   // Stays usable until the end of the period already paid for.
-  const paidUntil = nextBillingDate(project.billingAnchor, localDate(project.timezone, app.now()));
+  const today = localDate(project.timezone, app.now());
+  const paidUntil = nextBillingDate(project.billingAnchor, today, await findLastPaidPeriodStart(app.db, projectId));
   await cancelProject(app.db, { projectId, userId, paidUntil, now: app.now() });
   return paidUntil;
 }

@@ -222,6 +222,9 @@ export async function issueInvoices(
         period_start: inv.periodStart,
         period_end: inv.periodEnd,
         description: inv.description,
+        seller_name: inv.sellerName ?? null,
+        seller_registration_number: inv.sellerRegistrationNumber ?? null,
+        seller_address: inv.sellerAddress ?? null,
         customer_name: inv.customerName,
         customer_contact: inv.customerContact ?? null,
         customer_city: inv.customerCity ?? null,
@@ -235,13 +238,14 @@ export async function issueInvoices(
     const result = await tx.execute(sql`
       with src as (
         select * from json_to_recordset(${payload}::json) as x(number int, project_id uuid, issue_date date, period_start date,
-          period_end date, description text, customer_name text, customer_contact text, customer_city text, amount_agorot int,
-          vat_basis_points int, vat_agorot int, total_agorot int, next_attempt_on date)
+          period_end date, description text, seller_name text, seller_registration_number text, seller_address text,
+          customer_name text, customer_contact text, customer_city text, amount_agorot int, vat_basis_points int, vat_agorot int, total_agorot int, next_attempt_on date)
       ), ins as (
-        insert into invoices (number, project_id, issue_date, period_start, period_end, description, customer_name, customer_contact,
-          customer_city, amount_agorot, vat_basis_points, vat_agorot, total_agorot, status, next_attempt_on)
-        select number, project_id, issue_date, period_start, period_end, description, customer_name, customer_contact, customer_city,
-          amount_agorot, vat_basis_points, vat_agorot, total_agorot, 'open', next_attempt_on from src
+        insert into invoices (number, project_id, issue_date, period_start, period_end, description, seller_name,
+          seller_registration_number, seller_address, customer_name, customer_contact, customer_city, amount_agorot, vat_basis_points,
+          vat_agorot, total_agorot, status, next_attempt_on)
+        select number, project_id, issue_date, period_start, period_end, description, seller_name, seller_registration_number,
+          seller_address, customer_name, customer_contact, customer_city, amount_agorot, vat_basis_points, vat_agorot, total_agorot, 'open', next_attempt_on from src
         on conflict (project_id, period_start) do nothing
         returning id, project_id, number, total_agorot
       ), audit as (
@@ -604,4 +608,23 @@ export async function withBillingLock<T>(database: Database, fn: () => Promise<T
   } finally {
     client.release();
   }
+}
+
+/** The start of a project's last paid period, or null. */
+export async function findLastPaidPeriodStart(db: Db, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ start: max(invoices.periodStart) })
+    .from(invoices)
+    .where(and(eq(invoices.projectId, projectId), eq(invoices.status, 'paid')));
+  return row?.start ?? null;
+}
+
+/** Per project: the start of its last paid period. */
+export async function listLastPaidPeriodStarts(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ projectId: invoices.projectId, start: max(invoices.periodStart) })
+    .from(invoices)
+    .where(eq(invoices.status, 'paid'))
+    .groupBy(invoices.projectId);
+  return new Map(rows.flatMap((r) => (r.start ? [[r.projectId, r.start] as const] : [])));
 }

@@ -20,7 +20,7 @@ import {
   type InvoiceDocument,
 } from '../../../contract/billing.ts';
 import { oneOf } from '../../db/raw-rows.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { platformAdminOf, userOf } from '../../plugins/access.ts';
 import { findProject } from '../projects/projects.queries.ts';
@@ -82,7 +82,15 @@ const toAuditEntry = (r: AuditRow): AuditEntry => ({
 
 export async function billingRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const toDocument = (r: InvoiceRow): InvoiceDocument => ({ ...toInvoice(r), seller: app.config.billing.business });
+  // The seller as stored at issue; an invoice issued before sellers were stored shows the configured one
+  // (docs/decisions/026-fixed-invoices.md).
+  const toDocument = (r: InvoiceRow): InvoiceDocument => ({
+    ...toInvoice(r),
+    seller:
+      r.sellerName === null
+        ? app.config.billing.business
+        : { name: r.sellerName, registrationNumber: r.sellerRegistrationNumber ?? '', address: r.sellerAddress ?? '' },
+  });
 
   /** The signed-in platform admin, as the audit log names them. */
   const adminActor = async (request: FastifyRequest): Promise<Actor> => {
@@ -100,10 +108,6 @@ export async function billingRoutes(base: FastifyInstance) {
     { config: { access: 'platformAdmin' }, schema: { body: billingRunInput.optional(), response: { 200: billingRunResult } } },
     async (request) => {
       const asOf = request.body?.asOf;
-      // A mistyped future date would invoice and charge years ahead: only the sandbox may run ahead (tests, demos).
-      if (asOf && asOf > billingToday(app) && !app.gateway.sandbox) {
-        throw badRequest('bad_request', 'asOf may not be after today with a payment gateway that charges cards');
-      }
       const result = await runBilling(app, { asOf, actor: await adminActor(request) });
       request.log.info({ asOf, ...result }, 'billing run by a platform admin');
       return result;

@@ -6,7 +6,8 @@
  * a charge is claimed before the gateway is called and keeps its idempotency key until it is recorded.
  */
 import type { FastifyInstance } from 'fastify';
-import type { BillingRunResult } from '../../../contract/billing.ts';
+import type { BillingRunResult, Seller } from '../../../contract/billing.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import {
@@ -51,9 +52,15 @@ export function rateFrom(table: { effectiveFrom: string; rate: number }[], isoDa
 /**
  * The invoices a project owes by `asOf` that it does not have yet: every billing date after the free
  * first month, after its last invoiced period, from `billingResumesOn`, and for a cancelled project
- * only the periods starting before `paidUntil`.
+ * only the periods starting before `paidUntil`. Each carries `seller` as it is at issue
+ * (docs/decisions/026-fixed-invoices.md).
  */
-export function planInvoices(rows: BillableProject[], asOf: string, vat: { effectiveFrom: string; rate: number }[]): NewInvoice[] {
+export function planInvoices(
+  rows: BillableProject[],
+  asOf: string,
+  vat: { effectiveFrom: string; rate: number }[],
+  seller: Seller,
+): NewInvoice[] {
   const out: NewInvoice[] = [];
   for (const p of rows) {
     const stopAt = p.status === 'cancelled' ? p.paidUntil : null;
@@ -69,6 +76,9 @@ export function planInvoices(rows: BillableProject[], asOf: string, vat: { effec
         periodEnd: period.end,
         // The invoice is a Hebrew tax document (docs/product.md "Tax invoice").
         description: `מנוי שלב – ${p.name}, ${hebrewDay(period.start)}–${hebrewDay(period.end)}`,
+        sellerName: seller.name,
+        sellerRegistrationNumber: seller.registrationNumber,
+        sellerAddress: seller.address,
         customerName: p.name,
         customerContact: p.ownerName ?? p.ownerUsername,
         customerCity: p.ownerCity,
@@ -128,16 +138,25 @@ export interface RunOptions {
 
 /** One billing run as of a date (docs/decisions/020-billing-engine.md "The run"). */
 export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): Promise<BillingRunResult> {
-  const asOf = opts.asOf ?? billingToday(app);
+  const today = billingToday(app);
+  const asOf = opts.asOf ?? today;
+  // A future date would issue invoices numbered and dated ahead of ones still to come, and charge early,
+  // whatever the gateway; only tests and sandbox demos turn this on (docs/decisions/026-fixed-invoices.md).
+  if (asOf > today && !app.config.billing.allowFutureDates) {
+    throw badRequest('bad_request', `asOf (${asOf}) may not be after today (${today})`);
+  }
+  // A run ahead (tests, sandbox demos) records what it does as on its date, midday in Israel: a charge
+  // it makes is paid on the invoice's issue date, never on a day before it.
+  const recordedAt = () => (asOf > today ? new Date(`${asOf}T10:00:00Z`) : app.now());
   const actor = opts.actor ?? SYSTEM_ACTOR;
-  await endCancelledProjects(app.db, { asOf, now: app.now(), actor });
+  await endCancelledProjects(app.db, { asOf, now: recordedAt(), actor });
 
   const vat = await vatTable(app.db);
   let invoicesCreated = 0;
   for (let after: string | null = null; ;) {
     const ids = await billableProjectIds(app.db, after, PROJECTS_PER_CHUNK);
     if (ids.length === 0) break;
-    invoicesCreated += await issueInvoices(app.db, ids, (rows) => planInvoices(rows, asOf, vat), actor);
+    invoicesCreated += await issueInvoices(app.db, ids, (rows) => planInvoices(rows, asOf, vat, app.config.billing.business), actor);
     after = ids[ids.length - 1];
   }
 
@@ -154,7 +173,7 @@ export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): P
     });
     if (claims.length === 0) break;
     const outcomes = await chargeAll(app, claims, (claim, ok) => afterAttempt(claim, ok, retryDays, asOf));
-    await recordCharges(app.db, outcomes, { now: app.now(), actor });
+    await recordCharges(app.db, outcomes, { now: recordedAt(), actor });
     for (const o of outcomes) {
       if (o.ok) charged++;
       else failed++;

@@ -4,13 +4,16 @@ import type { InjectOptions } from 'fastify';
 import { auditLog, invoices, projects, sandboxCharges } from '../../db/schema/index.ts';
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { signInMember } from '../schedules/test-support.ts';
-import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { localDate } from '../../lib/time.ts';
+import { clientAddress, createTestApp, login, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
 import { billableProjectIds, claimDueCharges, issueInvoices, vatTable, withBillingLock, type BillableProject } from './billing.queries.ts';
 import { planInvoices, runBilling, SYSTEM_ACTOR } from './billing.service.ts';
 import { startBillingScheduler } from './billing.scheduler.ts';
 
 const ADMIN = { username: 'billing-admin', password: 'platform-secret-1' };
 const DECLINES_ON_CHARGE = '4000000000000341';
+const SELLER = { name: 'Shalav Ltd', registrationNumber: '516179157', address: '1 Herzl St, Tel Aviv' };
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -129,7 +132,7 @@ async function chargeThenDie(asOf: string) {
 async function issueOnly(asOf: string) {
   const vat = await vatTable(ctx.app.db);
   const ids = await billableProjectIds(ctx.app.db, null, 100);
-  return issueInvoices(ctx.app.db, ids, (rows) => planInvoices(rows, asOf, vat), SYSTEM_ACTOR);
+  return issueInvoices(ctx.app.db, ids, (rows) => planInvoices(rows, asOf, vat, SELLER), SYSTEM_ACTOR);
 }
 
 describe('failed charges', () => {
@@ -176,6 +179,7 @@ describe('failed charges', () => {
     const [invoice] = await invoicesOf(user.projectId);
     expect(invoice).toMatchObject({ status: 'failed', attempts: 4, nextAttemptOn: null });
     expect(await projectRow(user.projectId)).toMatchObject({ status: 'inactive', inactiveReason: 'payment_failed' });
+    at('2025-03-10');
     expect(await run('2025-03-10')).toMatchObject({ invoicesCreated: 0, charged: 0 });
     // Workers are refused; the manager still signs in and updates the card.
     const qr = (await projectRow(user.projectId)).qrId;
@@ -234,6 +238,7 @@ describe('failed charges', () => {
 describe('the platform admin', () => {
   it('runs billing for a date, and refuses bad input with 400', async () => {
     await projectOn('2025-01-10');
+    at('2025-02-10');
     const res = await admin({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf: '2025-02-10' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ invoicesCreated: 1, charged: 1, failed: 0 });
@@ -306,6 +311,47 @@ describe('the platform admin', () => {
   });
 });
 
+describe('an issued invoice', () => {
+  it('shows the seller, customer and amounts it was issued with after a restart with another seller, a new price and profile', async () => {
+    const owner = await projectOn('2025-01-10');
+    const projectId = owner.user.projectId;
+    at('2025-02-10');
+    await run('2025-02-10');
+    const docOf = async (app: typeof ctx.app, id: string) => {
+      const session = await login(app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+      return (await app.inject({ method: 'GET', url: `/api/admin/invoices/${id}`, headers: { cookie: session.cookie } })).json();
+    };
+    const [first] = await invoicesOf(projectId);
+    const issued = await docOf(ctx.app, first.id);
+    expect(issued).toMatchObject({ seller: ctx.app.config.billing.business, amountAgorot: 139_900, customerCity: 'Tel Aviv' });
+
+    await admin({ method: 'PUT', url: `/api/admin/projects/${projectId}/price`, payload: { monthlyPrice: 2000 } });
+    const profile = { firstName: 'Noa', lastName: 'Katz', city: 'Haifa' };
+    expect((await asOwner(owner, { method: 'PUT', url: '/api/user/profile', payload: profile })).statusCode).toBe(200);
+    const restarted = await buildApp({
+      config: testConfig({ billing: { ...ctx.app.config.billing, business: SELLER } }),
+      database: ctx.database,
+      now: () => ctx.clock.now,
+      logger: false,
+    });
+    try {
+      await restarted.ready();
+      expect(await docOf(restarted, first.id)).toEqual(issued);
+      at('2025-03-10');
+      await runBilling(restarted, { asOf: '2025-03-10' });
+      const [, second] = await invoicesOf(projectId);
+      expect(await docOf(restarted, second.id)).toMatchObject({
+        seller: SELLER,
+        amountAgorot: 200_000,
+        customerContact: 'Noa Katz',
+        customerCity: 'Haifa',
+      });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 describe('a project’s invoices', () => {
   it('managers see their own; another project’s answers 404; a cleaner is refused', async () => {
     const mine = await projectOn('2025-01-10');
@@ -361,7 +407,8 @@ describe('planning invoices', () => {
     lastPeriodStart: null,
     ...over,
   });
-  const starts = (over: Partial<BillableProject>, asOf: string) => planInvoices([project(over)], asOf, vat).map((i) => i.periodStart);
+  const starts = (over: Partial<BillableProject>, asOf: string) =>
+    planInvoices([project(over)], asOf, vat, SELLER).map((i) => i.periodStart);
 
   it('anchors on the 29th and 30th fall back in short months and come back after them', () => {
     expect(starts({ billingAnchor: '2024-01-29' }, '2024-04-30')).toEqual(['2024-02-29', '2024-03-29', '2024-04-29']);
@@ -373,7 +420,7 @@ describe('planning invoices', () => {
     expect(starts({ billingAnchor: '2025-01-10', lastPeriodStart: '2025-02-10' }, '2025-04-10')).toEqual(['2025-03-10', '2025-04-10']);
     expect(starts({ billingAnchor: '2025-01-10', billingResumesOn: '2025-04-10' }, '2025-04-10')).toEqual(['2025-04-10']);
     expect(starts({ billingAnchor: '2025-01-10', status: 'cancelled', paidUntil: '2025-03-10' }, '2025-05-10')).toEqual(['2025-02-10']);
-    const [invoice] = planInvoices([project({ billingAnchor: '2024-12-01', ownerName: 'Dana Levi' })], '2025-01-01', vat);
+    const [invoice] = planInvoices([project({ billingAnchor: '2024-12-01', ownerName: 'Dana Levi' })], '2025-01-01', vat, SELLER);
     expect(invoice).toMatchObject({ vatBasisPoints: 1800, vatAgorot: 25_182, customerContact: 'Dana Levi', nextAttemptOn: '2025-01-01' });
   });
 });
@@ -391,25 +438,65 @@ describe('one billing run at a time', () => {
   });
 });
 
-describe('a gateway that charges cards', () => {
-  it('refuses a billing run for a future date and issues nothing', async () => {
+describe('a billing run for a future date', () => {
+  it('run ahead where allowed, gives a next billing date after the last paid period and keeps a cancelled project to its end', async () => {
+    const ahead = await createTestApp({
+      now: new Date('2025-03-01T09:00:00Z'),
+      config: { billing: { ...testConfig().billing, allowFutureDates: true } },
+    });
+    try {
+      await upsertPlatformAdmin(ahead.app.db, ADMIN.username, ADMIN.password);
+      const owner = await registerAndLogin(ahead.app);
+      expect(await runBilling(ahead.app, { asOf: '2025-05-01' })).toEqual({ invoicesCreated: 2, charged: 2, failed: 0 });
+      // Paid through 31 May: the next billing date is 1 June, not 1 April (the first after the clock's today).
+      expect((await owner.as({ method: 'GET', url: '/api/user/profile' })).json()).toMatchObject({ nextBillingDate: '2025-06-01' });
+      const session = await login(ahead.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+      const rows = await ahead.app.inject({ method: 'GET', url: '/api/admin/customers-billing', headers: { cookie: session.cookie } });
+      expect(rows.json()).toEqual([expect.objectContaining({ nextBillingDate: '2025-06-01', unpaidInvoices: 0 })]);
+      const cancelled = await owner.as({ method: 'PUT', url: '/api/user/cancel-account' });
+      expect(cancelled.json()).toMatchObject({ paidUntil: '2025-06-01' });
+    } finally {
+      await ahead.close();
+    }
+  });
+
+  it('is refused with 400 whatever the gateway and issues nothing, unless the test configuration allows it', async () => {
     const live = await createTestApp({ now: new Date('2025-03-01T09:00:00Z') });
     const sandbox = live.app.gateway;
     const real = await createTestApp({
       now: new Date('2025-03-01T09:00:00Z'),
       gateway: { sandbox: false, tokenizeCard: (c) => sandbox.tokenizeCard(c), charge: (...a) => sandbox.charge(...a) },
     });
+    const allowed = await createTestApp({
+      now: new Date('2025-03-01T09:00:00Z'),
+      config: { billing: { ...testConfig().billing, allowFutureDates: true } },
+    });
     try {
-      await upsertPlatformAdmin(real.app.db, ADMIN.username, ADMIN.password);
-      await registerAndLogin(real.app);
-      const session = await login(real.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
-      const runAt = (asOf: string) =>
-        real.app.inject({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf }, headers: { cookie: session.cookie } });
-      const ahead = await runAt('2025-05-01');
-      expect([ahead.statusCode, ahead.json().code]).toEqual([400, 'bad_request']);
-      expect(await real.app.db.select().from(invoices)).toHaveLength(0);
-      expect((await runAt('2025-03-01')).statusCode).toBe(200);
+      for (const t of [live, real, allowed]) {
+        await upsertPlatformAdmin(t.app.db, ADMIN.username, ADMIN.password);
+        await registerAndLogin(t.app);
+      }
+      const runAt = async (t: TestContext, asOf: string) => {
+        const session = await login(t.app, ADMIN, { url: '/api/admin/login', headers: clientAddress() });
+        return t.app.inject({ method: 'POST', url: '/api/admin/billing/run', payload: { asOf }, headers: { cookie: session.cookie } });
+      };
+      for (const t of [live, real]) {
+        const ahead = await runAt(t, '2025-04-01');
+        expect([ahead.statusCode, ahead.json().code]).toEqual([400, 'bad_request']);
+        // The day after today on the billing calendar (Israel, UTC+2 in March) is refused too.
+        expect((await runAt(t, '2025-03-02')).statusCode).toBe(400);
+        await expect(runBilling(t.app, { asOf: '2025-04-01' })).rejects.toMatchObject({ statusCode: 400, code: 'bad_request' });
+        expect(await t.app.db.select().from(invoices)).toHaveLength(0);
+        expect((await runAt(t, '2025-03-01')).statusCode).toBe(200);
+      }
+      const ahead = await runAt(allowed, '2025-04-01');
+      expect([ahead.statusCode, ahead.json()]).toEqual([200, { invoicesCreated: 1, charged: 1, failed: 0 }]);
+      // What it charges is paid on the invoice's issue date in Israel, not on the test clock's earlier day.
+      const [ran] = await allowed.app.db.select().from(invoices);
+      expect(ran).toMatchObject({ issueDate: '2025-04-01', status: 'paid' });
+      expect(localDate('Asia/Jerusalem', ran.paidAt!)).toBe('2025-04-01');
     } finally {
+      await allowed.close();
       await real.close();
       await live.close();
     }

@@ -22,7 +22,7 @@ export interface CardDetails {
 }
 
 export interface PaymentGateway {
-  /** True when the gateway moves no money (the sandbox): only then may billing run for a future date. */
+  /** True when the gateway moves no money (the sandbox). */
   readonly sandbox: boolean;
   /** Verifies the card and returns a reusable token. Throws AppError(402/400) when refused. */
   tokenizeCard(card: CardDetails): Promise<CardReference>;

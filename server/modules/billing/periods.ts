@@ -43,10 +43,14 @@ export const periodAt = (anchor: string, n: number): Period => ({
   end: dayBefore(billingDate(anchor, n + 1)),
 });
 
-/** The first billing date after `today` (the spec's "next billing date"). */
-export function nextBillingDate(anchor: string, today: string): string {
+/**
+ * The first billing date after `today` (the spec's "next billing date") and after the start of the
+ * last paid period: a run ahead (tests, sandbox demos) may have paid periods that begin after today.
+ */
+export function nextBillingDate(anchor: string, today: string, lastPaidStart: string | null = null): string {
+  const after = lastPaidStart !== null && lastPaidStart > today ? lastPaidStart : today;
   let n = 0;
-  while (billingDate(anchor, n) <= today) n++;
+  while (billingDate(anchor, n) <= after) n++;
   return billingDate(anchor, n);
 }
 

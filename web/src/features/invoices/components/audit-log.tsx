@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../../../../contract/billing.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { actionKey, changeText, compactValue } from '../lib/audit.ts';
+import { actionKey, auditFieldWords, changeText, compactValue } from '../lib/audit.ts';
 import { formatMomentInIsrael } from '../lib/format.ts';
 
 /** Actor types the log knows the words of; another is shown as written. */
@@ -9,11 +9,13 @@ const ACTOR_TYPES = ['user', 'platform-admin', 'system'];
 /** A project's audit log, newest first as the server sends it: when (Israel time), who, what, what changed. */
 export function AuditLog({ entries }: { entries: AuditEntry[] }) {
   const { t, i18n } = useTranslation('invoices');
+  // Field names, statuses, amounts and dates in the reader's language rather than as stored.
+  const words = auditFieldWords(i18n.language, (key) => (i18n.exists(`invoices:${key}`) ? t(key) : undefined));
   return (
     <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="audit-log">
       {entries.map((entry) => {
         const key = actionKey(entry.action);
-        const change = changeText(entry.before, entry.after);
+        const change = changeText(entry.before, entry.after, words);
         const actorType = ACTOR_TYPES.includes(entry.actorType) ? t(`audit.actors.${entry.actorType}`) : entry.actorType;
         return (
           <li key={entry.id} className="grid gap-1 p-3 text-sm sm:grid-cols-[11rem_1fr]">
@@ -28,13 +30,13 @@ export function AuditLog({ entries }: { entries: AuditEntry[] }) {
                 {entry.actorName && <span className="text-slate-600"> ({actorType})</span>}
               </p>
               {change ? (
-                <p className="break-words font-mono text-xs text-slate-800" dir="ltr">
+                <p className="break-words text-xs text-slate-800" dir="auto">
                   {change}
                 </p>
               ) : (
                 entry.data != null && (
-                  <p className="break-words font-mono text-xs text-slate-800" dir="ltr">
-                    {compactValue(entry.data)}
+                  <p className="break-words text-xs text-slate-800" dir="auto">
+                    {compactValue(entry.data, words)}
                   </p>
                 )
               )}

@@ -52,11 +52,17 @@ const routes = (over: Record<string, { status?: number; body?: unknown }> = {}) 
           actorName: 'platform',
           action: 'project.price_changed',
           createdAt: '2026-03-08T22:30:00.000Z',
-          before: { monthlyPrice: 1399 },
-          after: { monthlyPrice: 999 },
+          before: { monthlyPriceAgorot: 139_900 },
+          after: { monthlyPriceAgorot: 99_900 },
         }),
-        entry({ id: 2, action: 'invoice.failed' }),
+        entry({
+          id: 2,
+          action: 'invoice.failed',
+          before: { attempts: 0, nextAttemptOn: '2026-03-01' },
+          after: { status: 'failed', attempts: 1, nextAttemptOn: null },
+        }),
         entry({ id: 1, action: 'something.new', data: { note: 'x' } }),
+        entry({ id: 0, action: 'user.password_changed', actorType: 'user', actorName: 'dana' }),
       ],
     },
   },
@@ -97,17 +103,20 @@ describe('/customer-billing/projects/:projectId', () => {
     mockFetch(routes());
     renderPage();
     const items = within(await screen.findByTestId('audit-log')).getAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     // 22:30 UTC on 8 March is 00:30 on 9 March in Israel (UTC+2 in winter).
     expect(items[0]).toHaveTextContent('03/09/2026');
     expect(items[0]).toHaveTextContent('12:30');
     expect(items[0]).toHaveTextContent('Monthly price changed');
     expect(items[0]).toHaveTextContent('platform (platform admin)');
-    expect(items[0]).toHaveTextContent('monthlyPrice: 1399 → monthlyPrice: 999');
+    // Field names and statuses in words, agorot as shekels, dates in the reader's format.
+    expect(items[0]).toHaveTextContent('Monthly price: ₪1,399.00 → Monthly price: ₪999.00');
     expect(items[1]).toHaveTextContent('Charge failed · system');
+    expect(items[1]).toHaveTextContent('Attempts: 0, Next attempt: Mar 1, 2026 → Status: failed, Attempts: 1, Next attempt: —');
     // An action without words yet is shown as written, never dropped.
     expect(items[2]).toHaveTextContent('something.new');
     expect(items[2]).toHaveTextContent('note: x');
+    expect(items[3]).toHaveTextContent('Password changed · dana (project member)');
   });
 
   it('has no serious or critical accessibility violations, in Hebrew', async () => {
