@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'request_in_progress',
   'database_unavailable',
+  'storage_unavailable',
   'shutting_down',
   'internal_error',
   'client_gone',

@@ -27,6 +27,7 @@ const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set([
   'photo_missing',
   'photo_type_unsupported',
   'photo_quota_exceeded',
+  'storage_unavailable',
   'unit_uploads_busy',
   'upload_in_progress',
 ]);
