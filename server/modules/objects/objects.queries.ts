@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, like, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedObjects, taskCompletions, users } from '../../db/schema/index.ts';
+import { CLAIM_PREFIX, claimMarker, claimPrefix } from './upload-claim.ts';
 
 const o = storedObjects;
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
@@ -39,24 +40,48 @@ export async function insertUploadTicket(
     .values({ projectId: p.projectId, unitId: p.unitId, key: p.key, uploadTokenHash: p.tokenHash, uploadExpiresAt: p.expiresAt });
 }
 
-/** Swaps an unexpired address's token hash for `claimedHash` (one UPDATE: one request wins). */
-export async function claimUploadTicket(db: Db, p: { hash: string; claimedHash: string; now: Date }) {
+/**
+ * Swaps an unexpired address's token hash for `claimedHash` (one UPDATE: one request wins). A claim
+ * made before `staleBefore` belongs to no live request (a process died holding it) and is taken over.
+ */
+export async function claimUploadTicket(db: Db, p: { hash: string; claimedHash: string; staleBefore: Date; now: Date }) {
   const [ticket] = await db
     .update(o)
     .set({ uploadTokenHash: p.claimedHash })
-    .where(and(eq(o.uploadTokenHash, p.hash), gt(o.uploadExpiresAt, p.now)))
+    .where(
+      and(
+        or(
+          eq(o.uploadTokenHash, p.hash),
+          and(like(o.uploadTokenHash, `${claimPrefix(p.hash)}%`), lt(o.uploadTokenHash, claimMarker(p.hash, p.staleBefore))),
+        ),
+        gt(o.uploadExpiresAt, p.now),
+      ),
+    )
     .returning({ id: o.id, key: o.key });
   return ticket;
 }
 
-/** The address holding one of the token hashes, to say why it could not be claimed. */
-export async function findTicketByHash(db: Db, hashes: string[]) {
+/** The address holding the token hash, plain or claimed, to say why it could not be claimed. */
+export async function findTicketByHash(db: Db, hash: string) {
   const [found] = await db
     .select({ uploadTokenHash: o.uploadTokenHash, uploadExpiresAt: o.uploadExpiresAt })
     .from(o)
-    .where(inArray(o.uploadTokenHash, hashes))
+    .where(or(eq(o.uploadTokenHash, hash), like(o.uploadTokenHash, `${claimPrefix(hash)}%`)))
     .limit(1);
   return found;
+}
+
+/**
+ * Gives every claimed address its token hash back. Only when no other server process can hold a
+ * claim: at the start of the one process of an embedded database.
+ */
+export async function releaseAllClaims(db: Db): Promise<number> {
+  const released = await db
+    .update(o)
+    .set({ uploadTokenHash: sql`split_part(${o.uploadTokenHash}, ':', 2)` })
+    .where(and(like(o.uploadTokenHash, `${CLAIM_PREFIX}%`), isNull(o.uploadedAt)))
+    .returning({ id: o.id });
+  return released.length;
 }
 
 /** Marks a claimed address as uploaded; false when the row is gone or no longer claimed so. */

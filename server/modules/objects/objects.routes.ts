@@ -11,6 +11,8 @@ import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
 import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/facility.ts';
 import { workerLimit } from '../../lib/client-key.ts';
+import { STORAGE_REQUEST_TIMEOUT_MS } from '../../storage/storage.ts';
+import { claimMarker } from './upload-claim.ts';
 import {
   claimUploadTicket,
   countOpenTickets,
@@ -24,15 +26,17 @@ import {
 
 /** An upload address lives 10 minutes and works once. */
 const TICKET_MS = 10 * 60_000;
+/** Slack on top of the longest a live upload can hold its claim (clocks of several server processes differ a little). */
+const CLAIM_MARGIN_MS = 30_000;
 /** Unused upload addresses one unit may have at a time. */
 export const MAX_OPEN_TICKETS_PER_UNIT = 20;
 const UPLOAD_UNKNOWN = 'This upload address is unknown or was already used';
-/** While one request uploads to an address, the row holds this instead of the token's hash. */
-const claimedHash = (hash: string) => `claimed:${hash}`;
 
 /** The upload address one PUT holds, from its first byte to its answer. */
 interface UploadClaim {
   hash: string;
+  /** What the row holds while this request has the address (upload-claim.ts). */
+  marker: string;
   ticket: { id: string; key: string };
   /** claimed → storing → spent; or claimed → released (the address works again). */
   state: 'claimed' | 'storing' | 'spent' | 'released';
@@ -142,7 +146,7 @@ export async function objectRoutes(base: FastifyInstance) {
         await app.storage.put(ticket.key, bytes, contentType);
         const spent = await spendTicket(app.db, {
           id: ticket.id,
-          claimedHash: claimedHash(claim.hash),
+          claimedHash: claim.marker,
           contentType,
           size: bytes.length,
           now: app.now(),
@@ -185,9 +189,13 @@ export async function objectRoutes(base: FastifyInstance) {
    * or says why not: unknown or spent (404), expired (403), another upload under way (409).
    */
   async function claimTicket(hash: string): Promise<UploadClaim> {
-    const ticket = await claimUploadTicket(app.db, { hash, claimedHash: claimedHash(hash), now: app.now() });
-    if (ticket) return { hash, ticket, state: 'claimed' };
-    const found = await findTicketByHash(app.db, [hash, claimedHash(hash)]);
+    const now = app.now();
+    const marker = claimMarker(hash, now);
+    // No live request holds a claim longer than its body deadline plus one store write.
+    const staleBefore = new Date(now.getTime() - app.config.uploadTimeoutMs - STORAGE_REQUEST_TIMEOUT_MS - CLAIM_MARGIN_MS);
+    const ticket = await claimUploadTicket(app.db, { hash, claimedHash: marker, staleBefore, now });
+    if (ticket) return { hash, marker, ticket, state: 'claimed' };
+    const found = await findTicketByHash(app.db, hash);
     if (!found) throw notFound('upload_unknown', UPLOAD_UNKNOWN);
     if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime())
       throw forbidden('upload_expired', 'Request has expired');
@@ -200,7 +208,7 @@ export async function objectRoutes(base: FastifyInstance) {
     claim.state = 'released';
     clearTimeout(claim.timer);
     try {
-      await releaseTicket(app.db, { id: claim.ticket.id, claimedHash: claimedHash(claim.hash), hash: claim.hash });
+      await releaseTicket(app.db, { id: claim.ticket.id, claimedHash: claim.marker, hash: claim.hash });
     } catch (err) {
       request.log.warn({ err: loggableError(err) }, 'could not free an upload address');
     }
