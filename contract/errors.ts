@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'upload_expired',
   'upload_in_progress',
   'unit_uploads_busy',
+  'device_uploads_busy',
   // Live updates
   'live_streams_exceeded',
 ] as const;

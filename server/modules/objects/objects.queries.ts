@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, like, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedObjects, taskCompletions, users } from '../../db/schema/index.ts';
+import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
 import { CLAIM_PREFIX, claimMarker, claimPrefix } from './upload-claim.ts';
 
 const o = storedObjects;
@@ -16,15 +17,16 @@ export async function countOpenTickets(db: Db, p: { unitId: string; now: Date })
 }
 
 /**
- * The project's bytes stored on its local day `today` and its upload addresses still open at `now`
- * (one statement).
+ * The project's bytes stored on its local day `today` and the bytes its upload addresses still open
+ * at `now` reserved (one statement).
  */
 export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: string; today: string; now: Date }) {
   const [row] = await db
     .select({
       // Work photos only: a member's profile picture (no unit) is not the crew's photo allowance.
       stored: sql<number>`coalesce(sum(${o.size}) filter (where ${o.uploadedAt} is not null and ${o.unitId} is not null and (${o.uploadedAt} at time zone ${p.timezone})::date = ${p.today}::date), 0)::float8`,
-      open: sql<number>`(count(*) filter (where ${o.uploadedAt} is null and ${o.uploadExpiresAt} > ${p.now.toISOString()}::timestamptz))::int`,
+      // What open addresses reserved (their `size` until the bytes arrive; the largest photo for older rows).
+      open: sql<number>`coalesce(sum(coalesce(${o.size}, ${MAX_PHOTO_BYTES})) filter (where ${o.uploadedAt} is null and ${o.uploadExpiresAt} > ${p.now.toISOString()}::timestamptz), 0)::float8`,
     })
     .from(o)
     .where(eq(o.projectId, p.projectId));
@@ -33,11 +35,17 @@ export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: 
 
 export async function insertUploadTicket(
   db: Db,
-  p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date },
+  p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date; reservedBytes: number },
 ): Promise<void> {
-  await db
-    .insert(o)
-    .values({ projectId: p.projectId, unitId: p.unitId, key: p.key, uploadTokenHash: p.tokenHash, uploadExpiresAt: p.expiresAt });
+  // Until the bytes arrive, `size` holds what the address reserved in the daily quota.
+  await db.insert(o).values({
+    projectId: p.projectId,
+    unitId: p.unitId,
+    key: p.key,
+    uploadTokenHash: p.tokenHash,
+    uploadExpiresAt: p.expiresAt,
+    size: p.reservedBytes,
+  });
 }
 
 /**
@@ -57,7 +65,7 @@ export async function claimUploadTicket(db: Db, p: { hash: string; claimedHash: 
         gt(o.uploadExpiresAt, p.now),
       ),
     )
-    .returning({ id: o.id, key: o.key });
+    .returning({ id: o.id, key: o.key, projectId: o.projectId, unitId: o.unitId, reservedBytes: o.size });
   return ticket;
 }
 

@@ -29,6 +29,7 @@ const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set([
   'photo_quota_exceeded',
   'storage_unavailable',
   'unit_uploads_busy',
+  'device_uploads_busy',
   'upload_in_progress',
 ]);
 
