@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storedObjects } from '../db/schema/index.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_MESSAGE } from '../plugins/errors.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../test/helpers.ts';
+import { STORAGE_HEALTH_TIMEOUT_MS } from './storage-health.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage.ts';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
@@ -24,6 +25,18 @@ async function closedPort() {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** An S3 endpoint that takes connections and never answers. */
+async function silentEndpoint() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise((resolve) => server.close(resolve));
+  });
+  return (server.address() as net.AddressInfo).port;
 }
 
 /** An S3 endpoint that answers every request 500. */
@@ -117,5 +130,17 @@ describe('photo storage outage', () => {
     const app = await appWith(new LocalStorage(root));
     await expectUploadRefused(app);
     await expectHealthStorageDown(app.ctx, 'local');
+  });
+
+  it('a store that never answers: health says storage down within its 2 s bound, then repeats that answer without asking', async () => {
+    const app = await appWith(s3At(await silentEndpoint()));
+    const started = Date.now();
+    await expectHealthStorageDown(app.ctx, 's3');
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(STORAGE_HEALTH_TIMEOUT_MS - 100);
+    expect(took).toBeLessThan(STORAGE_HEALTH_TIMEOUT_MS + 1500);
+    const again = Date.now();
+    await expectHealthStorageDown(app.ctx, 's3');
+    expect(Date.now() - again).toBeLessThan(500);
   });
 });
