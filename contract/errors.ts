@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'request_in_progress',
   'database_unavailable',
+  'storage_unavailable',
   'shutting_down',
   'internal_error',
   'client_gone',
@@ -85,6 +86,7 @@ export const ERROR_CODES = [
   'upload_expired',
   'upload_in_progress',
   'unit_uploads_busy',
+  'device_uploads_busy',
   // Live updates
   'live_streams_exceeded',
 ] as const;

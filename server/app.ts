@@ -28,6 +28,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createSmtpMailer, PendingMail, type Mailer } from './lib/mail.ts';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
+import { storageHealth } from './storage/storage-health.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
@@ -134,10 +135,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
+  // 503 only when the database is down: without the store, sign-in, the plan and stage completions
+  // still work, so a load balancer keeps routing to this process (docs/decisions/027-storage-and-quota.md).
+  const checkStorage = storageHealth(app.storage);
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    const database = await databaseHealth(app.db);
+    const [database, storage] = await Promise.all([databaseHealth(app.db), checkStorage()]);
     if (database === 'down') reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
-    return { status: database === 'ok' ? 'ok' : 'degraded', database, databaseKind: opts.database.kind };
+    const status = database === 'ok' && storage === 'ok' ? 'ok' : 'degraded';
+    return { status, database, databaseKind: opts.database.kind, storage, storageKind: app.storage.kind };
   });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });

@@ -88,7 +88,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the upload quota and deadline, with defaults, and refuses nonsense', () => {
-    expect(loadConfig({})).toMatchObject({ uploadQuotaBytesPerDay: 500 * 1_048_576, uploadTimeoutMs: 120_000 });
+    expect(loadConfig({})).toMatchObject({ uploadQuotaBytesPerDay: 2000 * 1_048_576, uploadTimeoutMs: 120_000 });
     expect(loadConfig({ UPLOAD_QUOTA_MB_PER_DAY: '2000', UPLOAD_TIMEOUT_SECONDS: '90' })).toMatchObject({
       uploadQuotaBytesPerDay: 2000 * 1_048_576,
       uploadTimeoutMs: 90_000,

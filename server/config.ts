@@ -41,7 +41,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PATH_STYLE: flag.optional(),
   /** Photo bytes one project may upload per local day (docs/decisions/011-uploads-under-load.md). */
-  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(500),
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().positive().default(2000),
   /** How long one photo upload may take to arrive, from its first byte of headers to its last byte of body. */
   UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   /** The price a new project is registered at, in shekels before VAT (docs/product.md "Billing and VAT"). */

@@ -15,7 +15,12 @@ import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { purgeIdempotentRequests } from './plugins/idempotency.ts';
 import { buildApp } from './app.ts';
-import { purgeStaleUploads, sweepTemporaryUploads } from './modules/objects/objects.sweep.ts';
+import {
+  STALE_TEMP_FILE_MS,
+  purgeStaleUploads,
+  releaseClaimsOfPreviousRun,
+  sweepTemporaryUploads,
+} from './modules/objects/objects.sweep.ts';
 import { loggableError } from './plugins/errors.ts';
 import { SHUTDOWN_HARD_LIMIT_MS, shutdownGate } from './lib/shutdown.ts';
 import path from 'node:path';
@@ -95,7 +100,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Half-written photos of a previous run (a crash mid-upload) must not pile up in the store.
-  await sweepTemporaryUploads(app.storage).catch((err) => app.log.warn({ err: loggableError(err) }, 'temporary upload sweep failed'));
+  // On the embedded database the data-directory lock makes this the only writer: every one is stale.
+  await sweepTemporaryUploads(app.storage, database.kind === 'pglite' ? 0 : STALE_TEMP_FILE_MS).catch((err) =>
+    app.log.warn({ err: loggableError(err) }, 'temporary upload sweep failed'),
+  );
+  // Upload addresses a killed run left claimed work again at once for the phone's retry.
+  await releaseClaimsOfPreviousRun(database.db, database.kind).catch((err) =>
+    app.log.warn({ err: loggableError(err) }, 'releasing upload claims of the previous run failed'),
+  );
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     `Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,

@@ -36,7 +36,7 @@ describe('database outage', () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.headers['retry-after']).toBe('5');
-    expect(health.json()).toEqual({ status: 'degraded', database: 'down', databaseKind: 'postgres' });
+    expect(health.json()).toEqual({ status: 'degraded', database: 'down', databaseKind: 'postgres', storage: 'ok', storageKind: 'local' });
 
     expectUnavailable(await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'someone', password: 'secret123' } }));
     expectUnavailable(await app.inject({ method: 'POST', url: '/api/register', payload: registration() }));
@@ -46,7 +46,7 @@ describe('database outage', () => {
     const ctx: TestContext = await createTestApp();
     cleanups.push(() => ctx.app.close());
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', databaseKind: ctx.database.kind });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', databaseKind: ctx.database.kind, storage: 'ok', storageKind: 'local' });
     await ctx.database.close();
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ database: 'down' });
     expectUnavailable(await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'someone', password: 'secret123' } }));
@@ -117,6 +117,8 @@ describe.skipIf(!process.env.DATABASE_URL)('database restart (PostgreSQL)', () =
       status: 'ok',
       database: 'ok',
       databaseKind: 'postgres',
+      storage: 'ok',
+      storageKind: 'local',
     });
     expect((await login()).statusCode).toBe(401);
   });

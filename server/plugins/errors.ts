@@ -4,6 +4,11 @@ import { ZodError } from 'zod';
 import type { ApiErrorBody, ErrorCode } from '../../contract/errors.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, sqlState } from '../lib/errors.ts';
 import { RETRY_AFTER_SECONDS } from '../lib/shutdown.ts';
+import { StorageUnavailableError } from '../storage/storage.ts';
+
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Photo storage is unavailable. Please try again shortly.';
+/** Seconds a client waits before retrying a photo when the store is down (docs/decisions/027-storage-and-quota.md). */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * What of an unexpected error may go to the log. A failed query's message carries its SQL and its
@@ -79,6 +84,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
+      // Before the database test: a refused S3 endpoint carries the same ECONNREFUSED as a refused database.
+      if ((err as unknown) instanceof StorageUnavailableError) {
+        const storageError = err as unknown as StorageUnavailableError;
+        request.log.warn({ err: loggableError(storageError.cause), storage: storageError.storageKind }, 'storage unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+          .send({ code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
+      }
       if (isDatabaseUnavailable(err)) {
         // Not a bug: the database is down or restarting. Tell the client when to try again; the pg
         // pool reconnects by itself once the server is back.

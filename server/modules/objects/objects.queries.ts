@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, like, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedObjects, taskCompletions, users } from '../../db/schema/index.ts';
+import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
+import { CLAIM_PREFIX, claimMarker, claimPrefix } from './upload-claim.ts';
 
 const o = storedObjects;
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
@@ -15,15 +17,16 @@ export async function countOpenTickets(db: Db, p: { unitId: string; now: Date })
 }
 
 /**
- * The project's bytes stored on its local day `today` and its upload addresses still open at `now`
- * (one statement).
+ * The project's bytes stored on its local day `today` and the bytes its upload addresses still open
+ * at `now` reserved (one statement).
  */
 export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: string; today: string; now: Date }) {
   const [row] = await db
     .select({
       // Work photos only: a member's profile picture (no unit) is not the crew's photo allowance.
       stored: sql<number>`coalesce(sum(${o.size}) filter (where ${o.uploadedAt} is not null and ${o.unitId} is not null and (${o.uploadedAt} at time zone ${p.timezone})::date = ${p.today}::date), 0)::float8`,
-      open: sql<number>`(count(*) filter (where ${o.uploadedAt} is null and ${o.uploadExpiresAt} > ${p.now.toISOString()}::timestamptz))::int`,
+      // What open addresses reserved (their `size` until the bytes arrive; the largest photo for older rows).
+      open: sql<number>`coalesce(sum(coalesce(${o.size}, ${MAX_PHOTO_BYTES})) filter (where ${o.uploadedAt} is null and ${o.uploadExpiresAt} > ${p.now.toISOString()}::timestamptz), 0)::float8`,
     })
     .from(o)
     .where(eq(o.projectId, p.projectId));
@@ -32,31 +35,61 @@ export async function dailyStorageUse(db: Db, p: { projectId: string; timezone: 
 
 export async function insertUploadTicket(
   db: Db,
-  p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date },
+  p: { projectId: string; unitId: string; key: string; tokenHash: string; expiresAt: Date; reservedBytes: number },
 ): Promise<void> {
-  await db
-    .insert(o)
-    .values({ projectId: p.projectId, unitId: p.unitId, key: p.key, uploadTokenHash: p.tokenHash, uploadExpiresAt: p.expiresAt });
+  // Until the bytes arrive, `size` holds what the address reserved in the daily quota.
+  await db.insert(o).values({
+    projectId: p.projectId,
+    unitId: p.unitId,
+    key: p.key,
+    uploadTokenHash: p.tokenHash,
+    uploadExpiresAt: p.expiresAt,
+    size: p.reservedBytes,
+  });
 }
 
-/** Swaps an unexpired address's token hash for `claimedHash` (one UPDATE: one request wins). */
-export async function claimUploadTicket(db: Db, p: { hash: string; claimedHash: string; now: Date }) {
+/**
+ * Swaps an unexpired address's token hash for `claimedHash` (one UPDATE: one request wins). A claim
+ * made before `staleBefore` belongs to no live request (a process died holding it) and is taken over.
+ */
+export async function claimUploadTicket(db: Db, p: { hash: string; claimedHash: string; staleBefore: Date; now: Date }) {
   const [ticket] = await db
     .update(o)
     .set({ uploadTokenHash: p.claimedHash })
-    .where(and(eq(o.uploadTokenHash, p.hash), gt(o.uploadExpiresAt, p.now)))
-    .returning({ id: o.id, key: o.key });
+    .where(
+      and(
+        or(
+          eq(o.uploadTokenHash, p.hash),
+          and(like(o.uploadTokenHash, `${claimPrefix(p.hash)}%`), lt(o.uploadTokenHash, claimMarker(p.hash, p.staleBefore))),
+        ),
+        gt(o.uploadExpiresAt, p.now),
+      ),
+    )
+    .returning({ id: o.id, key: o.key, projectId: o.projectId, unitId: o.unitId, reservedBytes: o.size });
   return ticket;
 }
 
-/** The address holding one of the token hashes, to say why it could not be claimed. */
-export async function findTicketByHash(db: Db, hashes: string[]) {
+/** The address holding the token hash, plain or claimed, to say why it could not be claimed. */
+export async function findTicketByHash(db: Db, hash: string) {
   const [found] = await db
     .select({ uploadTokenHash: o.uploadTokenHash, uploadExpiresAt: o.uploadExpiresAt })
     .from(o)
-    .where(inArray(o.uploadTokenHash, hashes))
+    .where(or(eq(o.uploadTokenHash, hash), like(o.uploadTokenHash, `${claimPrefix(hash)}%`)))
     .limit(1);
   return found;
+}
+
+/**
+ * Gives every claimed address its token hash back. Only when no other server process can hold a
+ * claim: at the start of the one process of an embedded database.
+ */
+export async function releaseAllClaims(db: Db): Promise<number> {
+  const released = await db
+    .update(o)
+    .set({ uploadTokenHash: sql`split_part(${o.uploadTokenHash}, ':', 2)` })
+    .where(and(like(o.uploadTokenHash, `${CLAIM_PREFIX}%`), isNull(o.uploadedAt)))
+    .returning({ id: o.id });
+  return released.length;
 }
 
 /** Marks a claimed address as uploaded; false when the row is gone or no longer claimed so. */

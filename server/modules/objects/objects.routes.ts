@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '../../../contract/objects.ts';
+import {
+  MAX_PHOTO_BYTES,
+  RESERVED_PHOTO_BYTES,
+  uploadDoneSchema,
+  uploadTicketInput,
+  uploadTicketSchema,
+} from '../../../contract/objects.ts';
 import { AppError, conflict, notFound, forbidden, tooManyRequests } from '../../lib/errors.ts';
 import { loggableError } from '../../plugins/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
@@ -10,7 +16,9 @@ import { userOf } from '../../plugins/access.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
 import { PROJECT_INACTIVE, UNIT_NOT_FOUND, acceptsWork } from '../worker/facility.ts';
-import { workerLimit } from '../../lib/client-key.ts';
+import { clientKey, deviceIdOf, workerLimit } from '../../lib/client-key.ts';
+import { STORAGE_REQUEST_TIMEOUT_MS } from '../../storage/storage.ts';
+import { claimMarker } from './upload-claim.ts';
 import {
   claimUploadTicket,
   countOpenTickets,
@@ -22,18 +30,25 @@ import {
   spendTicket,
 } from './objects.queries.ts';
 
-/** An upload address lives 10 minutes and works once. */
-const TICKET_MS = 10 * 60_000;
+/**
+ * An upload address must be used within 2 minutes (the page PUTs at once; a claim then holds it for
+ * the upload) and works once: an address never used stops counting against the quota soon.
+ */
+export const TICKET_MS = 2 * 60_000;
+/** Slack on top of the longest a live upload can hold its claim (clocks of several server processes differ a little). */
+const CLAIM_MARGIN_MS = 30_000;
 /** Unused upload addresses one unit may have at a time. */
 export const MAX_OPEN_TICKETS_PER_UNIT = 20;
+/** Upload addresses one phone (X-Shalav-Device) may ask for within one address lifetime. */
+export const MAX_TICKETS_PER_DEVICE = 10;
 const UPLOAD_UNKNOWN = 'This upload address is unknown or was already used';
-/** While one request uploads to an address, the row holds this instead of the token's hash. */
-const claimedHash = (hash: string) => `claimed:${hash}`;
 
 /** The upload address one PUT holds, from its first byte to its answer. */
 interface UploadClaim {
   hash: string;
-  ticket: { id: string; key: string };
+  /** What the row holds while this request has the address (upload-claim.ts). */
+  marker: string;
+  ticket: { id: string; key: string; projectId: string; unitId: string | null; reservedBytes: number | null };
   /** claimed → storing → spent; or claimed → released (the address works again). */
   state: 'claimed' | 'storing' | 'spent' | 'released';
   timer?: NodeJS.Timeout;
@@ -62,6 +77,13 @@ export async function objectRoutes(base: FastifyInstance) {
   const photoLimit = workerLimit(app, { perDevice: 30, errorResponseBuilder: tooMany });
   // Uploads need no sign-in: the unit id, then the single-use address, is the capability.
   const workerPhotos = { ...photoLimit, config: { ...photoLimit.config, access: 'worker' as const } };
+  // Tickets asked within one ticket lifetime bound the addresses a phone can hold open (per process;
+  // docs/decisions/027-storage-and-quota.md): a stuck page cannot reserve a project's quota.
+  const deviceTickets = app.createRateLimit({
+    max: MAX_TICKETS_PER_DEVICE,
+    timeWindow: TICKET_MS,
+    keyGenerator: (r) => `tickets:${clientKey(r)}`,
+  });
 
   // Raw bytes for the upload route, whatever the client calls them; checked by their content.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => done(null, body));
@@ -80,11 +102,29 @@ export async function objectRoutes(base: FastifyInstance) {
         reply.header('retry-after', String(TICKET_MS / 1000));
         throw tooManyRequests('unit_uploads_busy', 'Too many photos are being uploaded for this unit. Finish those first, then try again.');
       }
-      await checkDailyQuota(row.project, reply);
+      if (deviceIdOf(request)) {
+        const limit = await deviceTickets(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', String(limit.ttlInSeconds));
+          throw tooManyRequests(
+            'device_uploads_busy',
+            'This phone has too many photos waiting to upload. Let those finish, then try again.',
+          );
+        }
+      }
+      const reservedBytes = request.body.size ?? RESERVED_PHOTO_BYTES;
+      await checkDailyQuota(row.project, reply, reservedBytes);
       const token = randomToken(32);
       const key = `units/${row.unit.id}/${randomToken(16)}`;
       const expiresAt = new Date(app.now().getTime() + TICKET_MS);
-      await insertUploadTicket(app.db, { projectId: row.project.id, unitId: row.unit.id, key, tokenHash: sha256(token), expiresAt });
+      await insertUploadTicket(app.db, {
+        projectId: row.project.id,
+        unitId: row.unit.id,
+        key,
+        tokenHash: sha256(token),
+        expiresAt,
+        reservedBytes,
+      });
       return { uploadURL: `/api/objects/upload/${token}`, objectPath: `/objects/${key}`, expiresAt: expiresAt.toISOString() };
     },
   );
@@ -128,7 +168,7 @@ export async function objectRoutes(base: FastifyInstance) {
         return payload;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const claim = request.uploadClaim!;
       const ticket = claim.ticket;
       const bytes = request.body;
@@ -136,13 +176,14 @@ export async function objectRoutes(base: FastifyInstance) {
         throw new AppError(415, 'photo_empty', 'Send the photo bytes (JPEG, PNG, WebP or HEIC)');
       const contentType = detectImageType(bytes);
       if (!contentType) throw new AppError(415, 'photo_type_unsupported', 'Only JPEG, PNG, WebP or HEIC photos can be uploaded');
+      await settleReservation(ticket, bytes.length, reply);
       // Store first (no other I/O inside a transaction), then spend the claimed ticket atomically.
       claim.state = 'storing';
       try {
         await app.storage.put(ticket.key, bytes, contentType);
         const spent = await spendTicket(app.db, {
           id: ticket.id,
-          claimedHash: claimedHash(claim.hash),
+          claimedHash: claim.marker,
           contentType,
           size: bytes.length,
           now: app.now(),
@@ -162,17 +203,18 @@ export async function objectRoutes(base: FastifyInstance) {
   );
 
   /**
-   * The project's daily storage quota: photos stored today (the project's local day) plus every open
-   * upload address counted at the largest photo, so that no upload can take the project past it.
+   * The project's daily storage quota: photos stored today (the project's local day) plus what every
+   * open upload address reserved (docs/decisions/027-storage-and-quota.md), plus `bytes` — less
+   * `reserved`, when they replace an address's own reservation.
    */
-  async function checkDailyQuota(project: { id: string; timezone: string }, reply: FastifyReply) {
+  async function checkDailyQuota(project: { id: string; timezone: string }, reply: FastifyReply, bytes: number, reserved = 0) {
     const now = app.now();
     const today = localDate(project.timezone, now);
     const { stored, open } = await dailyStorageUse(app.db, { projectId: project.id, timezone: project.timezone, today, now });
     const quota = app.config.uploadQuotaBytesPerDay;
-    if (stored + (open + 1) * MAX_PHOTO_BYTES <= quota) return;
+    if (stored + open - reserved + bytes <= quota) return;
     // Open addresses free their share within TICKET_MS; stored photos only at the local midnight.
-    const retryAfter = stored + MAX_PHOTO_BYTES <= quota ? TICKET_MS / 1000 : secondsToLocalMidnight(project.timezone, now);
+    const retryAfter = stored + bytes <= quota ? TICKET_MS / 1000 : secondsToLocalMidnight(project.timezone, now);
     reply.header('retry-after', String(retryAfter));
     const mb = Math.round((quota / 1_048_576) * 10) / 10;
     throw tooManyRequests('photo_quota_exceeded', `This project has reached its photo limit of ${mb} MB per day. Please try again later.`, {
@@ -180,14 +222,26 @@ export async function objectRoutes(base: FastifyInstance) {
     });
   }
 
+  /** Bytes larger than the address reserved must still fit the quota (a page may not say, or say less). */
+  async function settleReservation(ticket: UploadClaim['ticket'], size: number, reply: FastifyReply) {
+    const reserved = ticket.reservedBytes ?? MAX_PHOTO_BYTES;
+    if (size <= reserved || !ticket.unitId) return;
+    const row = await findUnitWithProject(app.db, ticket.unitId);
+    if (row) await checkDailyQuota(row.project, reply, size, reserved);
+  }
+
   /**
    * Takes the upload address for this request alone (one UPDATE, so two requests can never both win),
    * or says why not: unknown or spent (404), expired (403), another upload under way (409).
    */
   async function claimTicket(hash: string): Promise<UploadClaim> {
-    const ticket = await claimUploadTicket(app.db, { hash, claimedHash: claimedHash(hash), now: app.now() });
-    if (ticket) return { hash, ticket, state: 'claimed' };
-    const found = await findTicketByHash(app.db, [hash, claimedHash(hash)]);
+    const now = app.now();
+    const marker = claimMarker(hash, now);
+    // No live request holds a claim longer than its body deadline plus one store write.
+    const staleBefore = new Date(now.getTime() - app.config.uploadTimeoutMs - STORAGE_REQUEST_TIMEOUT_MS - CLAIM_MARGIN_MS);
+    const ticket = await claimUploadTicket(app.db, { hash, claimedHash: marker, staleBefore, now });
+    if (ticket) return { hash, marker, ticket, state: 'claimed' };
+    const found = await findTicketByHash(app.db, hash);
     if (!found) throw notFound('upload_unknown', UPLOAD_UNKNOWN);
     if (!found.uploadExpiresAt || found.uploadExpiresAt.getTime() <= app.now().getTime())
       throw forbidden('upload_expired', 'Request has expired');
@@ -200,7 +254,7 @@ export async function objectRoutes(base: FastifyInstance) {
     claim.state = 'released';
     clearTimeout(claim.timer);
     try {
-      await releaseTicket(app.db, { id: claim.ticket.id, claimedHash: claimedHash(claim.hash), hash: claim.hash });
+      await releaseTicket(app.db, { id: claim.ticket.id, claimedHash: claim.marker, hash: claim.hash });
     } catch (err) {
       request.log.warn({ err: loggableError(err) }, 'could not free an upload address');
     }

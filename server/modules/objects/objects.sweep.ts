@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { deleteDeadTickets, deleteStoredObject, listUnusedPhotos } from './objects.queries.ts';
+import { deleteDeadTickets, deleteStoredObject, listUnusedPhotos, releaseAllClaims } from './objects.queries.ts';
 
 /** An uploaded photo no completion uses after this long was abandoned (the worker took another). */
 export const UNUSED_PHOTO_DAYS = 7;
@@ -30,4 +30,15 @@ export const STALE_TEMP_FILE_MS = 30 * 60_000;
  */
 export async function sweepTemporaryUploads(storage: ObjectStorage, olderThanMs = STALE_TEMP_FILE_MS) {
   return { removedTemporaryFiles: (await storage.sweepTemporaryFiles?.(olderThanMs)) ?? 0 };
+}
+
+/**
+ * At start, on the embedded database: upload addresses claimed by requests of a previous run (a
+ * crash, a kill -9) are free again at once. The data-directory lock makes this the only process
+ * using the database, so no claim can belong to a live request. With PostgreSQL several processes
+ * share the database and a dead claim is only taken over once it outlives any live upload
+ * (docs/decisions/027-storage-and-quota.md).
+ */
+export async function releaseClaimsOfPreviousRun(db: Db, databaseKind: 'pglite' | 'postgres') {
+  return { releasedUploadClaims: databaseKind === 'pglite' ? await releaseAllClaims(db) : 0 };
 }

@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, storedObjects, tasks } from '../../db/schema/index.ts';
-import { MAX_OPEN_TICKETS_PER_UNIT } from './objects.routes.ts';
+import { MAX_OPEN_TICKETS_PER_UNIT, TICKET_MS } from './objects.routes.ts';
 import { UNUSED_PHOTO_DAYS, purgeStaleUploads } from './objects.sweep.ts';
 import { S3Storage } from '../../storage/storage.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
@@ -117,7 +117,7 @@ describe('abandoned uploads', () => {
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room }, headers: from(99) });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/Too many photos/);
-    expect(refused.headers['retry-after']).toBe('600');
+    expect(refused.headers['retry-after']).toBe(String(TICKET_MS / 1000));
   });
 
   it('the sweep drops dead addresses and unused old photos, and keeps photos a completion uses', async () => {

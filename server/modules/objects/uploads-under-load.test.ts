@@ -9,6 +9,7 @@ import { storedObjects } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/storage.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { sweepTemporaryUploads } from './objects.sweep.ts';
+import { TICKET_MS } from './objects.routes.ts';
 
 // Uploads under load (docs/decisions/011-uploads-under-load.md): every test talks to a real socket
 // on 127.0.0.1 where the order of bytes matters, and bounds its own time.
@@ -240,7 +241,7 @@ describe('daily photo quota and Retry-After', () => {
   let q: TestContext;
   let manager: Awaited<ReturnType<typeof registerAndLogin>>;
   let room: string;
-  // Room for two open upload addresses (each counts as the largest photo) and one small photo more.
+  // Room for two open upload addresses declaring the largest photo and one small photo more.
   const QUOTA = 2 * MAX_PHOTO_BYTES + JPEG.length;
 
   beforeAll(async () => {
@@ -250,30 +251,30 @@ describe('daily photo quota and Retry-After', () => {
   });
   afterAll(async () => q?.close());
 
-  const ask = (roomId = room) =>
-    q.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId }, headers: clientAddress() });
+  const ask = (size?: number, roomId = room) =>
+    q.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId, size }, headers: clientAddress() });
   const upload = (uploadURL: string) =>
     q.app.inject({ method: 'PUT', url: uploadURL, payload: JPEG, headers: { 'content-type': 'image/jpeg', ...clientAddress() } });
 
-  it("counts open addresses and today's photos of the project, and refuses past the limit with a clear 429", async () => {
-    const first = await ask();
-    const second = await ask();
+  it("counts what open addresses reserve and today's photos of the project, and refuses past the limit with a clear 429", async () => {
+    const first = await ask(MAX_PHOTO_BYTES);
+    const second = await ask(MAX_PHOTO_BYTES);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const full = await ask();
     expect(full.statusCode).toBe(429);
     expect(full.json().message).toMatch(/photo limit of 20(\.\d)? MB per day/);
-    expect(full.headers['retry-after']).toBe('600'); // the open addresses expire within 10 minutes
+    expect(full.headers['retry-after']).toBe(String(TICKET_MS / 1000)); // the open addresses expire by then
 
     // Both photos stored: their bytes count, so one address fits again, but not two.
     expect((await upload(first.json().uploadURL)).statusCode).toBe(200);
     expect((await upload(second.json().uploadURL)).statusCode).toBe(200);
-    expect((await ask()).statusCode).toBe(200);
-    expect((await ask()).statusCode).toBe(429);
+    expect((await ask(MAX_PHOTO_BYTES)).statusCode).toBe(200);
+    expect((await ask(MAX_PHOTO_BYTES)).statusCode).toBe(429);
 
     // Another project has its own quota.
     const neighbour = await registerAndLogin(q.app);
     const theirRoom = (await neighbour.as({ method: 'POST', url: '/api/rooms', payload: { number: 'N1' } })).json().id;
-    expect((await ask(theirRoom)).statusCode).toBe(200);
+    expect((await ask(MAX_PHOTO_BYTES, theirRoom)).statusCode).toBe(200);
   });
 
   it("waits until the project's next local day when its stored photos alone fill the quota", async () => {

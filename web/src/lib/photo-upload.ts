@@ -27,7 +27,9 @@ const WORDED_BY_CODE: ReadonlySet<ErrorCode> = new Set([
   'photo_missing',
   'photo_type_unsupported',
   'photo_quota_exceeded',
+  'storage_unavailable',
   'unit_uploads_busy',
+  'device_uploads_busy',
   'upload_in_progress',
 ]);
 
@@ -129,10 +131,11 @@ export async function compressPhoto(file: File): Promise<File> {
 }
 
 /** docs/decisions/005-photo-storage.md: a single-use upload address bound to the unit. */
-export async function requestUploadTicket(roomId: string): Promise<UploadTicket> {
+export async function requestUploadTicket(roomId: string, size?: number): Promise<UploadTicket> {
   let ticket: UploadTicket;
   try {
-    ticket = await apiRequest<UploadTicket>('POST', '/api/objects/upload', { roomId });
+    // The size is what the address reserves of the project's daily quota (docs/decisions/027-storage-and-quota.md).
+    ticket = await apiRequest<UploadTicket>('POST', '/api/objects/upload', size ? { roomId, size } : { roomId });
   } catch (err) {
     if (err instanceof ApiError) throw new PhotoError(problemOf(err, 'ticket'), err);
     throw new PhotoError('network', err);
@@ -180,7 +183,7 @@ export function putPhoto(url: string, file: Blob, onProgress: (percent: number) 
  */
 export async function uploadPhoto(roomId: string, file: File, onProgress: (percent: number) => void): Promise<string> {
   for (let attempt = 0; ; attempt++) {
-    const ticket = await requestUploadTicket(roomId);
+    const ticket = await requestUploadTicket(roomId, file.size);
     try {
       await putPhoto(ticket.uploadURL, file, onProgress);
       return ticket.objectPath;

@@ -251,7 +251,8 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
     expect(options).toMatchObject({ maxWidthOrHeight: 1600, useWebWorker: false, fileType: 'image/jpeg' });
     // Never the library's default CDN.
     expect(options.libURL).toBeUndefined();
-    expect(requestsTo(fetchMock, 'POST /api/objects/upload')).toEqual([{ roomId: ROOM_ID }]);
+    // The (shrunk) photo's size: what the address reserves of the project's daily quota.
+    expect(requestsTo(fetchMock, 'POST /api/objects/upload')).toEqual([{ roomId: ROOM_ID, size: 3 }]);
 
     const xhr = FakeXhr.all[0];
     expect(xhr.method).toBe('PUT');
