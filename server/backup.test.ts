@@ -23,9 +23,15 @@ const tempDir = () => {
 };
 
 /** Runs `npm run backup|restore` as the operator would (node --import tsx scripts/<name>.ts FILE). */
-function runScript(name: 'backup' | 'restore', file: string, dataDir: string): Promise<{ code: number; output: string }> {
+function runScript(
+  name: 'backup' | 'restore',
+  file: string,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -115,11 +121,66 @@ describe('npm run backup / npm run restore', () => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
-  it('refuses to restore into a data directory that already holds data, and changes nothing there', { timeout: 60_000 }, async () => {
+  it('backs up a data directory with no server running by opening it itself', { timeout: 120_000 }, async () => {
     const server = await startChildServer();
     servers.push(server);
+    const made = await projectWithCompletedStage(`http://127.0.0.1:${server.port}`);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+    expect(fs.existsSync(backupSocketPath(server.dataDir))).toBe(false);
+
+    const file = path.join(tempDir(), 'offline.backup');
+    const backup = await runScript('backup', file, server.dataDir);
+    expect(backup.code).toBe(0);
+    // Any tar lists it; nothing half-written is left beside it.
+    const listing = await new Promise<string>((resolve, reject) =>
+      execFile('tar', ['-tf', file], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(listing.split('\n').filter(Boolean).sort()).toEqual(['db.tar.gz', made.objectPath.slice(1), 'shalav-backup.json']);
+    expect(fs.existsSync(`${file}.partial`)).toBe(false);
+
+    const restoredDir = path.join(tempDir(), 'restored');
+    expect((await runScript('restore', file, restoredDir)).code).toBe(0);
+    const restored = await startChildServer({ DATA_DIR: restoredDir });
+    servers.push(restored);
+    const cookie = await signIn(`http://127.0.0.1:${restored.port}`, made.credentials);
+    const photo = await fetch(`http://127.0.0.1:${restored.port}${made.objectPath}`, { headers: { cookie } });
+    expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
+  });
+
+  it('on PostgreSQL backs up the photos only (pg_dump holds the database) and restores them', { timeout: 60_000 }, async () => {
+    const dataDir = tempDir();
+    const photo = path.join(dataDir, 'objects', 'units', 'u1', 'p1');
+    fs.mkdirSync(path.dirname(photo), { recursive: true });
+    fs.writeFileSync(photo, JPEG);
+    // A write still under way is not a photo.
+    fs.writeFileSync(`${photo}.abcdefghij.upload-tmp`, 'half');
+    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/not-opened-by-a-backup' };
+    const file = path.join(tempDir(), 'photos.backup');
+    const backup = await runScript('backup', file, dataDir, postgres);
+    expect(backup.code).toBe(0);
+    expect(backup.output).toContain('no database (PostgreSQL: back it up with pg_dump), 1 photos');
+
+    const restoredDir = path.join(tempDir(), 'restored');
+    const restore = await runScript('restore', file, restoredDir, postgres);
+    expect(restore.code).toBe(0);
+    expect(restore.output).toContain('restore it from its pg_dump file with pg_restore');
+    expect(fs.readdirSync(restoredDir, { recursive: true }).sort()).toEqual([
+      'objects',
+      'objects/units',
+      'objects/units/u1',
+      'objects/units/u1/p1',
+    ]);
+    expect(fs.readFileSync(path.join(restoredDir, 'objects', 'units', 'u1', 'p1')).equals(JPEG)).toBe(true);
+  });
+
+  it('refuses to restore into a data directory that already holds data, and changes nothing there', { timeout: 60_000 }, async () => {
+    const dataDir = tempDir();
+    fs.mkdirSync(path.join(dataDir, 'objects', 'units', 'u1'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'objects', 'units', 'u1', 'p1'), JPEG);
     const file = path.join(tempDir(), 'shalav.backup');
-    expect((await runScript('backup', file, server.dataDir)).code).toBe(0);
+    // Photos only (PostgreSQL mode), which needs no server to make.
+    expect((await runScript('backup', file, dataDir, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/not-opened' })).code).toBe(0);
 
     const busy = tempDir();
     fs.writeFileSync(path.join(busy, 'keep.txt'), 'mine');
