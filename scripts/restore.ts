@@ -13,6 +13,8 @@ async function main() {
   );
   console.log(`Restored ${path.resolve(file)} (taken ${manifest.createdAt}) into ${config.dataDir}: ${manifest.photoCount} photos.`);
   if (manifest.database === 'postgres') console.log('The database was on PostgreSQL: restore it from its pg_dump file with pg_restore.');
+  else if (config.databaseUrl)
+    console.log('DATABASE_URL is set: a server started so uses PostgreSQL, not this embedded database; unset it to use it.');
 }
 
 main().catch((err: unknown) => {
