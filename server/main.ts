@@ -23,6 +23,7 @@ import {
 } from './modules/objects/objects.sweep.ts';
 import { loggableError } from './plugins/errors.ts';
 import { SHUTDOWN_HARD_LIMIT_MS, shutdownGate } from './lib/shutdown.ts';
+import { listenForBackups } from './lib/backup.ts';
 import path from 'node:path';
 
 async function main() {
@@ -71,6 +72,8 @@ async function main() {
     purgeStaleUploads(database.db, app.storage).catch((err) => app.log.warn({ err: loggableError(err) }, 'upload sweep failed'));
   }, 10 * 60_000);
   sweep.unref();
+  // `npm run backup` asks this process for its database (docs/decisions/028-backups.md).
+  const backups = database.pglite ? await listenForBackups(config.dataDir, database.pglite, app.log) : undefined;
 
   const gate = shutdownGate(app.server);
   const shutdown = async (signal: string) => {
@@ -88,6 +91,7 @@ async function main() {
       await answered;
       // Stops listening, ends live-update streams, waits for the sockets still open, then the database.
       await app.close();
+      await backups?.close();
       await database.close();
     } catch (err) {
       app.log.error({ err: loggableError(err) }, 'shutdown failed');

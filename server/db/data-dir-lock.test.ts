@@ -89,6 +89,41 @@ describe('data directory lock', () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).nonce).not.toBe('old');
   });
 
+  it('starts on a copy of a live data directory: the copied lock names another directory', async () => {
+    const dir = tempDir();
+    const child = await childHoldingLock(dir);
+    const copy = path.join(tempDir(), 'copy');
+    fs.cpSync(dir, copy, { recursive: true });
+    expect(JSON.parse(fs.readFileSync(path.join(copy, LOCK_FILE), 'utf8')).pid).toBe(child.pid);
+    releases.push(lockDataDir(copy));
+    expect(JSON.parse(fs.readFileSync(path.join(copy, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    // The original stays locked by its running holder.
+    expect(() => lockDataDir(dir)).toThrow(inUse(dir));
+    expect(child.exitCode).toBeNull();
+  });
+
+  it('takes over a lock written on another machine or boot, even when its PID and start time run here', async () => {
+    const dir = tempDir();
+    const child = await childHoldingLock(dir);
+    const lockPath = path.join(dir, LOCK_FILE);
+    const owner = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+    expect(owner.boot).toMatch(/^(boot|host):/);
+    fs.writeFileSync(lockPath, JSON.stringify({ ...owner, boot: 'boot:another-machine' }));
+    releases.push(lockDataDir(dir));
+    expect(JSON.parse(fs.readFileSync(lockPath, 'utf8')).pid).toBe(process.pid);
+    expect(child.exitCode).toBeNull();
+  });
+
+  it('still refuses the lock of a live holder that names no directory or boot (an older version)', async () => {
+    const dir = tempDir();
+    const child = await childHoldingLock(dir);
+    const lockPath = path.join(dir, LOCK_FILE);
+    const { pid, start, nonce } = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+    fs.writeFileSync(lockPath, JSON.stringify({ pid, start, nonce }));
+    expect(() => lockDataDir(dir)).toThrow(inUse(dir));
+    expect(child.exitCode).toBeNull();
+  });
+
   it('takes over an unreadable lock file (left by an older version)', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, LOCK_FILE), 'garbage');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -9,12 +10,19 @@ import { randomBytes } from 'node:crypto';
  * The lock is a file naming its owner (PID, the PID's start time, a random nonce). It dies with
  * its process: a lock whose owner is no longer running (killed with SIGKILL, power cut) is taken
  * over at once, without waiting for a staleness timeout (docs/decisions/010-crash-safety.md).
+ * It also names the directory it locks and the machine's boot: a copy of a live DATA_DIR (a backup
+ * of the files, a clone on another machine) starts without anyone deleting the file first
+ * (docs/decisions/028-backups.md).
  */
 interface Owner {
   pid: number;
   /** Start time of the PID (Linux clock ticks since boot), so a reused PID is not taken for the owner. */
   start: string | null;
   nonce: string;
+  /** Device and inode of the locked directory: a copy of the directory is another one. */
+  dir?: string;
+  /** The kernel's boot id (the host name where there is none): a PID means nothing on another boot or machine. */
+  boot?: string;
 }
 
 // Not '.shalav.lock': that name is the directory the previous lock (proper-lockfile) left behind.
@@ -23,14 +31,16 @@ export const LOCK_FILE = '.shalav.pid';
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
-  const me: Owner = { pid: process.pid, start: processStartTime(process.pid), nonce: randomBytes(12).toString('hex') };
+  const dir = directoryIdentity(dataDir);
+  const boot = bootIdentity();
+  const me: Owner = { pid: process.pid, start: processStartTime(process.pid), nonce: randomBytes(12).toString('hex'), dir, boot };
 
   // A few rounds only: each round either takes the lock, meets a live owner, or removes a dead one.
   for (let attempt = 0; attempt < 5; attempt++) {
     if (createExclusive(lockPath, me)) return () => release(lockPath, me.nonce);
     const owner = readOwner(lockPath);
     if (owner === 'missing') continue;
-    if (owner !== 'unreadable' && isAlive(owner)) {
+    if (owner !== 'unreadable' && ownsThisDirectory(owner, dir, boot) && isAlive(owner)) {
       throw new Error(
         `The data directory ${dataDir} is in use by another Shalav process. ` +
           'Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to a PostgreSQL server).',
@@ -71,12 +81,39 @@ function readOwner(lockPath: string): Owner | 'missing' | 'unreadable' {
   try {
     const v = JSON.parse(text) as Partial<Owner>;
     if (typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 && typeof v.nonce === 'string') {
-      return { pid: v.pid, start: typeof v.start === 'string' ? v.start : null, nonce: v.nonce };
+      return {
+        pid: v.pid,
+        start: typeof v.start === 'string' ? v.start : null,
+        nonce: v.nonce,
+        dir: typeof v.dir === 'string' ? v.dir : undefined,
+        boot: typeof v.boot === 'string' ? v.boot : undefined,
+      };
     }
   } catch {
     // fall through: a lock file we did not write (e.g. an older format) names no running owner
   }
   return 'unreadable';
+}
+
+/**
+ * Whether the lock was written for this very directory on this boot of this machine. A lock of an
+ * older version names neither: only its PID decides, as before.
+ */
+function ownsThisDirectory(owner: Owner, dir: string, boot: string): boolean {
+  return (owner.dir === undefined || owner.dir === dir) && (owner.boot === undefined || owner.boot === boot);
+}
+
+function directoryIdentity(dataDir: string): string {
+  const stat = fs.statSync(dataDir);
+  return `${stat.dev}:${stat.ino}`;
+}
+
+function bootIdentity(): string {
+  try {
+    return `boot:${fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}`;
+  } catch {
+    return `host:${os.hostname()}`;
+  }
 }
 
 function isAlive(owner: Owner): boolean {

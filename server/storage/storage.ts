@@ -33,6 +33,11 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** Whether a file name in the storage root is a write still under way (or abandoned), not a photo. */
+export function isTemporaryUpload(name: string): boolean {
+  return TMP_PATTERN.test(name);
+}
+
 /** Where photo bytes live. Keys are relative paths such as `units/<unit id>/<random>.jpg`. */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
