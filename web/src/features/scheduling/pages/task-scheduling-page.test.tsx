@@ -115,6 +115,9 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
       recurrence: 'once',
     });
     expect((body.taskTemplates[0].translations as Record<string, { name: string }>).he.name).toBe(DEFAULT_INSPECTION_TASKS[0].text.he.name);
+    // A double-click repeats this key, and the server answers it with the first answer (docs/decisions/015-idempotent-creates.md).
+    const sent = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST')!;
+    expect(((sent[1] as RequestInit).headers as Record<string, string>)['idempotency-key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
   });
 
   it('starts from the project templates for all unit types, and offers the unit-type ones for a matching unit', async () => {
