@@ -59,6 +59,45 @@ export function expandTemplates(templates: RoomTemplate[]): { number: string; fa
   return out;
 }
 
+/**
+ * How labels compare (docs/product.md "One unit per label"): "a101" and "A101" are one unit. The
+ * same lower-casing as the database's `lower()` for the letters labels use.
+ */
+export const unitLabelKey = (label: string) => label.toLowerCase();
+
+/** The text of a label before its first digit: "B" of "B220", "" of "101". */
+const labelPrefix = (label: string) => /^\D*/.exec(label)?.[0] ?? '';
+
+/**
+ * What a bulk create does with its labels against the project's (docs/product.md "Validation
+ * rules", Generator): a label the project has in any case, or that repeats one before it, is
+ * skipped; a new label whose prefix the project already writes in another case takes the project's
+ * case ("b226" beside "B220" is created as "B226"), so the generator never makes look-alike units
+ * that differ only by case. The web's preview and the server both answer with this one function,
+ * so the preview counts what the server creates.
+ */
+export function planBulkUnits<T extends { number: string }>(
+  rooms: readonly T[],
+  existingLabels: Iterable<string>,
+): { fresh: T[]; skipped: number } {
+  const have = new Set<string>();
+  const prefixCase = new Map<string, string>();
+  for (const label of existingLabels) {
+    have.add(unitLabelKey(label));
+    const prefix = labelPrefix(label);
+    if (prefix && !prefixCase.has(unitLabelKey(prefix))) prefixCase.set(unitLabelKey(prefix), prefix);
+  }
+  const fresh: T[] = [];
+  for (const room of rooms) {
+    if (have.has(unitLabelKey(room.number))) continue;
+    have.add(unitLabelKey(room.number));
+    const prefix = labelPrefix(room.number);
+    const projectCase = prefixCase.get(unitLabelKey(prefix)) ?? prefix;
+    fresh.push(projectCase === prefix ? room : { ...room, number: projectCase + room.number.slice(prefix.length) });
+  }
+  return { fresh, skipped: rooms.length - fresh.length };
+}
+
 export const bulkRoomsInput = z.object({
   rooms: z
     .array(

@@ -131,6 +131,19 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('counts a range typed in another case as the server will: existing labels in any case skipped, new ones in the project case', async () => {
+    const existing = ['B220', 'B221', 'B222', 'B223', 'B224', 'B225'].map((n) => room(n));
+    const { user, posts } = setup({
+      'GET /api/rooms': ok(existing),
+      'POST /api/rooms/bulk': ok({ created: 2, skipped: 0, message: 'Created 2 rooms' }),
+    });
+    await fillRange(user, 1, { prefix: 'b', start: '220', end: '227' });
+    expect(await screen.findByTestId('generator-new')).toHaveTextContent('New units: 2');
+    await user.click(screen.getByRole('button', { name: 'Create new units (2)' }));
+    await findToast('New units created: 2');
+    expect(posts()[0].rooms).toEqual([expect.objectContaining({ number: 'B226' }), expect.objectContaining({ number: 'B227' })]);
+  });
+
   it('sends only the new labels with their floors, reports created and skipped, and opens scheduling after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, posts } = setup(
