@@ -46,7 +46,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** Secrets never go into the fingerprint, not even hashed: a card number hashes back too easily. */
-const SECRET_FIELDS = new Set(['password', 'cardNumber', 'cardCvv', 'currentPassword', 'newPassword']);
+const SECRET_FIELDS = new Set(['password', 'confirmPassword', 'cardNumber', 'cardCvv', 'currentPassword', 'newPassword']);
 const fingerprintOf = (body: unknown) =>
   sha256(JSON.stringify(body ?? null, (name, value: unknown) => (SECRET_FIELDS.has(name) ? undefined : value)));
 

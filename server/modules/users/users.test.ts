@@ -83,6 +83,18 @@ describe('POST /api/users', () => {
     expect(retry.json()).toEqual(first.json());
   });
 
+  it('keeps both password entries out of the stored fingerprint: a retry with them retyped is the same request', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const body = member();
+    const headers = { 'idempotency-key': `retyped-${process.pid}-${seq}` };
+    const first = await owner.as({ method: 'POST', url: '/api/users', payload: body, headers });
+    expect(first.statusCode).toBe(201);
+    const retyped = { ...body, password: 'other-pass-2', confirmPassword: 'other-pass-2' };
+    const retry = await owner.as({ method: 'POST', url: '/api/users', payload: retyped, headers });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+  });
+
   it('creates a member who signs in with the given role, and writes the audit entry without the hash', async () => {
     const owner = await registerAndLogin(ctx.app);
     const body = member({ role: 'cleaner' });
