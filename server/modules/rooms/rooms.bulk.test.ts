@@ -105,6 +105,17 @@ describe('POST /api/rooms/bulk', () => {
     expect((await roomsOf(as)).map((r) => r.number)).toEqual(expect.arrayContaining(['B228', 'B229']));
   });
 
+  it('answers a double-click with one Idempotency-Key twice with the first answer, not "all exist"', async () => {
+    const { as } = await registerAndLogin(ctx.app);
+    const rooms = expandTemplates([{ prefix: 'K', startNumber: 1, endNumber: 8, facilityType: 'construction', roomType: 'apartment' }]);
+    const headers = { 'idempotency-key': `bulk-${process.pid}:0` };
+    const send = () => as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms }, headers });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(first.json()).toMatchObject({ created: 8, skipped: 0 });
+    expect(second.json()).toEqual(first.json());
+    expect((await roomsOf(as)).filter((r) => r.number.startsWith('K'))).toHaveLength(8);
+  });
+
   it('says so when every unit in the range already exists, and creates nothing', async () => {
     const { as } = await registerAndLogin(ctx.app);
     await bulk(as, [{ number: 'A1' }, { number: 'A2' }]);
