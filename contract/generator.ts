@@ -80,22 +80,31 @@ export function planBulkUnits<T extends { number: string }>(
   rooms: readonly T[],
   existingLabels: Iterable<string>,
 ): { fresh: T[]; skipped: number } {
-  const have = new Set<string>();
-  const prefixCase = new Map<string, string>();
-  for (const label of existingLabels) {
-    have.add(unitLabelKey(label));
-    const prefix = labelPrefix(label);
-    if (prefix && !prefixCase.has(unitLabelKey(prefix))) prefixCase.set(unitLabelKey(prefix), prefix);
-  }
+  const labels = [...existingLabels];
+  const have = new Set(labels.map(unitLabelKey));
+  const inProjectCase = projectCaseOf(labels);
   const fresh: T[] = [];
   for (const room of rooms) {
     if (have.has(unitLabelKey(room.number))) continue;
     have.add(unitLabelKey(room.number));
-    const prefix = labelPrefix(room.number);
-    const projectCase = prefixCase.get(unitLabelKey(prefix)) ?? prefix;
-    fresh.push(projectCase === prefix ? room : { ...room, number: projectCase + room.number.slice(prefix.length) });
+    const number = inProjectCase(room.number);
+    fresh.push(number === room.number ? room : { ...room, number });
   }
   return { fresh, skipped: rooms.length - fresh.length };
+}
+
+/** A label with its prefix written as the project already writes it ("b226" → "B226" beside "B220"); see planBulkUnits. */
+export function projectCaseOf(existingLabels: Iterable<string>): (label: string) => string {
+  const prefixCase = new Map<string, string>();
+  for (const label of existingLabels) {
+    const prefix = labelPrefix(label);
+    if (prefix && !prefixCase.has(unitLabelKey(prefix))) prefixCase.set(unitLabelKey(prefix), prefix);
+  }
+  return (label) => {
+    const prefix = labelPrefix(label);
+    const projectCase = prefixCase.get(unitLabelKey(prefix)) ?? prefix;
+    return projectCase + label.slice(prefix.length);
+  };
 }
 
 export const bulkRoomsInput = z.object({

@@ -139,6 +139,8 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     });
     await fillRange(user, 1, { prefix: 'b', start: '220', end: '227' });
     expect(await screen.findByTestId('generator-new')).toHaveTextContent('New units: 2');
+    expect(screen.getByTestId('range-example-1')).toHaveTextContent(/B220.*B227/);
+    expect(screen.getByTestId('range-example-1')).not.toHaveTextContent('b2');
     await user.click(screen.getByRole('button', { name: 'Create new units (2)' }));
     await findToast('New units created: 2');
     expect(posts()[0].rooms).toEqual([expect.objectContaining({ number: 'B226' }), expect.objectContaining({ number: 'B227' })]);
