@@ -11,7 +11,6 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   'POST /api/admin/login': 'a sign-in: a second one only opens another session, and its answer is the same user',
   'POST /api/logout': 'ending a session twice is harmless, and the answer is the same',
   'POST /api/auth/forgot-password': 'always answers the same 202; the mails per user are capped (MAX_RESET_MAILS)',
-  'POST /api/auth/reset-password': 'the link is single-use by design; the form is sent from a page the user leaves on success',
   'POST /api/users/:id/temporary-password':
     'its answer is a password: the idempotency table would keep it in plain text for a day; the button disables while pending',
   'POST /api/admin/projects/:id/owner-temporary-password': 'as the member temporary password: the answer is a password',
