@@ -98,7 +98,10 @@ export function projectCaseOf(existingLabels: Iterable<string>): (label: string)
   const prefixCase = new Map<string, string>();
   for (const label of existingLabels) {
     const prefix = labelPrefix(label);
-    if (prefix && !prefixCase.has(unitLabelKey(prefix))) prefixCase.set(unitLabelKey(prefix), prefix);
+    const known = prefixCase.get(unitLabelKey(prefix));
+    // A project with both "b1" and "B2" (from before labels were compared so): the same choice
+    // whatever order the labels come in, so the web and the server agree.
+    if (prefix && (known === undefined || prefix < known)) prefixCase.set(unitLabelKey(prefix), prefix);
   }
   return (label) => {
     const prefix = labelPrefix(label);

@@ -105,6 +105,12 @@ describe('POST /api/rooms/bulk', () => {
     expect((await roomsOf(as)).map((r) => r.number)).toEqual(expect.arrayContaining(['B228', 'B229']));
   });
 
+  it('picks one case for a prefix the project writes both ways, whatever the order of its labels', () => {
+    const typed = [{ number: 'b9' }];
+    expect(planBulkUnits(typed, ['b1', 'B2']).fresh).toEqual([{ number: 'B9' }]);
+    expect(planBulkUnits(typed, ['B2', 'b1']).fresh).toEqual([{ number: 'B9' }]);
+  });
+
   it('answers a double-click with one Idempotency-Key twice with the first answer, not "all exist"', async () => {
     const { as } = await registerAndLogin(ctx.app);
     const rooms = expandTemplates([{ prefix: 'K', startNumber: 1, endNumber: 8, facilityType: 'construction', roomType: 'apartment' }]);
