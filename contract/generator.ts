@@ -59,6 +59,57 @@ export function expandTemplates(templates: RoomTemplate[]): { number: string; fa
   return out;
 }
 
+/**
+ * How labels compare (docs/product.md "One unit per label"): "a101" and "A101" are one unit. The
+ * same lower-casing as the database's `lower()` for the letters labels use.
+ */
+export const unitLabelKey = (label: string) => label.toLowerCase();
+
+/** The text of a label before its first digit: "B" of "B220", "" of "101". */
+const labelPrefix = (label: string) => /^\D*/.exec(label)?.[0] ?? '';
+
+/**
+ * What a bulk create does with its labels against the project's (docs/product.md "Validation
+ * rules", Generator): a label the project has in any case, or that repeats one before it, is
+ * skipped; a new label whose prefix the project already writes in another case takes the project's
+ * case ("b226" beside "B220" is created as "B226"), so the generator never makes look-alike units
+ * that differ only by case. The web's preview and the server both answer with this one function,
+ * so the preview counts what the server creates.
+ */
+export function planBulkUnits<T extends { number: string }>(
+  rooms: readonly T[],
+  existingLabels: Iterable<string>,
+): { fresh: T[]; skipped: number } {
+  const labels = [...existingLabels];
+  const have = new Set(labels.map(unitLabelKey));
+  const inProjectCase = projectCaseOf(labels);
+  const fresh: T[] = [];
+  for (const room of rooms) {
+    if (have.has(unitLabelKey(room.number))) continue;
+    have.add(unitLabelKey(room.number));
+    const number = inProjectCase(room.number);
+    fresh.push(number === room.number ? room : { ...room, number });
+  }
+  return { fresh, skipped: rooms.length - fresh.length };
+}
+
+/** A label with its prefix written as the project already writes it ("b226" → "B226" beside "B220"); see planBulkUnits. */
+export function projectCaseOf(existingLabels: Iterable<string>): (label: string) => string {
+  const prefixCase = new Map<string, string>();
+  for (const label of existingLabels) {
+    const prefix = labelPrefix(label);
+    const known = prefixCase.get(unitLabelKey(prefix));
+    // A project with both "b1" and "B2" (from before labels were compared so): the same choice
+    // whatever order the labels come in, so the web and the server agree.
+    if (prefix && (known === undefined || prefix < known)) prefixCase.set(unitLabelKey(prefix), prefix);
+  }
+  return (label) => {
+    const prefix = labelPrefix(label);
+    const projectCase = prefixCase.get(unitLabelKey(prefix)) ?? prefix;
+    return projectCase + label.slice(prefix.length);
+  };
+}
+
 export const bulkRoomsInput = z.object({
   rooms: z
     .array(

@@ -18,6 +18,10 @@ declare module 'fastify' {
     /** A create route that honours `Idempotency-Key` (docs/decisions/015-idempotent-creates.md). */
     idempotent?: boolean;
   }
+  interface FastifyInstance {
+    /** `METHOD /url` of every route that declares `idempotent` (server/idempotent-routes.test.ts walks it). */
+    idempotentRoutes: ReadonlySet<string>;
+  }
   interface FastifyRequest {
     /** The key this request claimed; its answer is stored when it succeeds. */
     idempotencyClaim?: { route: string; key: string };
@@ -42,7 +46,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** Secrets never go into the fingerprint, not even hashed: a card number hashes back too easily. */
-const SECRET_FIELDS = new Set(['password', 'cardNumber', 'cardCvv', 'currentPassword', 'newPassword']);
+const SECRET_FIELDS = new Set(['password', 'confirmPassword', 'cardNumber', 'cardCvv', 'currentPassword', 'newPassword']);
 const fingerprintOf = (body: unknown) =>
   sha256(JSON.stringify(body ?? null, (name, value: unknown) => (SECRET_FIELDS.has(name) ? undefined : value)));
 
@@ -94,8 +98,11 @@ export function registerIdempotency(app: FastifyInstance) {
     return payload;
   };
 
+  const idempotentRoutes = new Set<string>();
+  app.decorate('idempotentRoutes', idempotentRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) idempotentRoutes.add(`${method} ${route.url}`);
     const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
     route.preHandler = [...asList(route.preHandler), claim];
     route.onSend = [...asList(route.onSend), settle];

@@ -126,7 +126,8 @@ export async function accountRoutes(base: FastifyInstance) {
   app.post(
     '/auth/reset-password',
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      // A double-click would spend the single-use link on the first request and call it invalid on the second.
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' }, idempotent: true },
       schema: { body: resetPasswordInput, response: { 200: messageSchema } },
     },
     async (request) => {

@@ -295,6 +295,19 @@ describe('forgot password by e-mail', () => {
     expect(inbox.some((m) => decodeMail(m.text).text.includes('nobody-by-this-name'))).toBe(false);
   });
 
+  it('answers a double-click on "set password" with one Idempotency-Key twice with "Password changed"', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    await forgot(ctx, owner.body.username);
+    const token = await linkSentTo(owner.body.email);
+    const headers = { ...clientAddress(), 'idempotency-key': `reset-${process.pid}-${token.slice(0, 8)}` };
+    const payload = { token, newPassword: 'reset-pass-88', confirmPassword: 'reset-pass-88' };
+    const send = () => ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload, headers });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    expect((await signIn(owner.body.username, 'reset-pass-88')).res.statusCode).toBe(200);
+  });
+
   it('writes the e-mail in the language asked for', async () => {
     const owner = await registerAndLogin(ctx.app);
     await forgot(ctx, owner.body.username, 'he');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREFIX, QUICK_TEMPLATES, expandTemplates, parseRangeNumber } from '../../../contract/generator.ts';
+import { MAX_PREFIX, QUICK_TEMPLATES, expandTemplates, parseRangeNumber, planBulkUnits } from '../../../contract/generator.ts';
 import { WRITE_CHUNK_ROWS } from '../../../contract/limits.ts';
 import type { Room } from '../../../contract/rooms.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
@@ -82,6 +82,44 @@ describe('POST /api/rooms/bulk', () => {
     const res = await bulk(as, [{ number: '101' }, { number: '102' }, { number: '103' }, { number: '103' }]);
     expect(res.json()).toEqual({ created: 1, skipped: 3, message: 'Created 1 new rooms' });
     expect((await roomsOf(as)).map((r) => r.number)).toEqual(['101', '102', '103']);
+  });
+
+  it('creates what the preview counts for a range in another case: the missing labels only, in the project case', async () => {
+    const { as } = await registerAndLogin(ctx.app);
+    const range = (prefix: string, startNumber: number, endNumber: number) =>
+      expandTemplates([{ prefix, startNumber, endNumber, facilityType: 'construction', roomType: 'apartment' }]);
+    expect((await bulk(as, [...range('B', 220, 225), ...range('c', 1, 1)])).statusCode).toBe(200);
+    const before = (await roomsOf(as)).map((r) => r.number);
+    const typed = [...range('b', 220, 227), ...range('C', 1, 2), ...range('d', 1, 1)];
+    // The web's preview (planGeneration) is planBulkUnits over the project's labels.
+    const preview = planBulkUnits(typed, before);
+    expect(preview.fresh.map((r) => r.number)).toEqual(['B226', 'B227', 'c2', 'd1']);
+    expect(preview.skipped).toBe(7);
+    const res = await bulk(as, typed);
+    expect(res.json()).toMatchObject({ created: preview.fresh.length, skipped: preview.skipped });
+    const after = (await roomsOf(as)).map((r) => r.number);
+    expect(after.filter((n) => !before.includes(n)).sort()).toEqual(['B226', 'B227', 'c2', 'd1']);
+    // What the web sends is the preview's new labels: all of them are created, nothing skipped.
+    const again = range('b', 228, 229);
+    expect((await bulk(as, planBulkUnits(again, after).fresh)).json()).toMatchObject({ created: 2, skipped: 0 });
+    expect((await roomsOf(as)).map((r) => r.number)).toEqual(expect.arrayContaining(['B228', 'B229']));
+  });
+
+  it('picks one case for a prefix the project writes both ways, whatever the order of its labels', () => {
+    const typed = [{ number: 'b9' }];
+    expect(planBulkUnits(typed, ['b1', 'B2']).fresh).toEqual([{ number: 'B9' }]);
+    expect(planBulkUnits(typed, ['B2', 'b1']).fresh).toEqual([{ number: 'B9' }]);
+  });
+
+  it('answers a double-click with one Idempotency-Key twice with the first answer, not "all exist"', async () => {
+    const { as } = await registerAndLogin(ctx.app);
+    const rooms = expandTemplates([{ prefix: 'K', startNumber: 1, endNumber: 8, facilityType: 'construction', roomType: 'apartment' }]);
+    const headers = { 'idempotency-key': `bulk-${process.pid}:0` };
+    const send = () => as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms }, headers });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(first.json()).toMatchObject({ created: 8, skipped: 0 });
+    expect(second.json()).toEqual(first.json());
+    expect((await roomsOf(as)).filter((r) => r.number.startsWith('K'))).toHaveLength(8);
   });
 
   it('says so when every unit in the range already exists, and creates nothing', async () => {

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
+import { unitLabelKey } from '../../../contract/generator.ts';
 
 export interface UnitWithCounts {
   id: string;
@@ -164,21 +165,11 @@ export async function deleteUnit(db: Db, p: { projectId: string; unitId: string 
   return deleted.length > 0;
 }
 
-/** Labels among `numbers` that the project already has, compared without regard to case; answered in lower case. */
-export async function listExistingUnitNumbers(db: Db, p: { projectId: string; numbers: string[] }): Promise<string[]> {
-  if (p.numbers.length === 0) return [];
-  const rows = await db
-    .select({ number: sql<string>`lower(${units.number})` })
-    .from(units)
-    .where(and(eq(units.projectId, p.projectId), inArray(sql`lower(${units.number})`, p.numbers.map(labelKey))));
+/** Every label of the project, as written (at most LIMITS.unitsPerProject): the generator matches them and takes their case. */
+export async function listUnitLabels(db: Db, p: { projectId: string }): Promise<string[]> {
+  const rows = await db.select({ number: units.number }).from(units).where(eq(units.projectId, p.projectId));
   return rows.map((r) => r.number);
 }
-
-/**
- * How labels compare (docs/product.md "Working without signal"): "a101" and "A101" are one unit.
- * The same lower-casing as the database's `lower()` for the letters labels use.
- */
-export const labelKey = (number: string) => number.toLowerCase();
 
 /** Whether another unit of the project has this label in any case (`exceptUnitId`: the unit being renamed). */
 export async function unitLabelTaken(db: Db, p: { projectId: string; number: string; exceptUnitId?: string }): Promise<boolean> {
@@ -188,7 +179,7 @@ export async function unitLabelTaken(db: Db, p: { projectId: string; number: str
     .where(
       and(
         eq(units.projectId, p.projectId),
-        eq(sql`lower(${units.number})`, labelKey(p.number)),
+        eq(sql`lower(${units.number})`, unitLabelKey(p.number)),
         p.exceptUnitId ? ne(units.id, p.exceptUnitId) : undefined,
       ),
     )

@@ -49,7 +49,7 @@ export async function roomRoutes(base: FastifyInstance) {
     '/rooms/bulk',
     {
       bodyLimit: 2_097_152,
-      config: { access: 'manager', liveEvent: 'units.changed' },
+      config: { access: 'manager', liveEvent: 'units.changed', idempotent: true },
       schema: { body: bulkRoomsInput, response: { 200: bulkRoomsResult } },
     },
     async (request) => createRoomsBulk(app, userOf(request), request.body),

@@ -1,4 +1,4 @@
-import { TOO_MANY_PROJECT_UNITS, type BulkRoomsInput } from '../../../contract/generator.ts';
+import { TOO_MANY_PROJECT_UNITS, planBulkUnits, type BulkRoomsInput } from '../../../contract/generator.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
 import { compareUnitLabels, deriveFloor } from '../../../contract/rooms.ts';
@@ -16,8 +16,7 @@ import {
   findUnit,
   insertNewUnits,
   insertUnit,
-  labelKey,
-  listExistingUnitNumbers,
+  listUnitLabels,
   unitLabelTaken,
   listUnitsWithCounts,
   listUnitTasksForDate,
@@ -183,11 +182,9 @@ export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: s
  */
 export async function createRoomsBulk(app: FastifyInstance, auth: UserAuth, input: BulkRoomsInput) {
   const facilityType = await projectFacilityType(app, auth);
-  // "a1" and "A1" in one request, or "a1" beside an existing "A1", are one unit: the first is kept.
-  const seen = new Set<string>();
-  const unique = input.rooms.filter((r) => !seen.has(labelKey(r.number)) && seen.add(labelKey(r.number)));
-  const have = new Set(await listExistingUnitNumbers(app.db, { projectId: auth.projectId, numbers: unique.map((r) => r.number) }));
-  const fresh = unique.filter((r) => !have.has(labelKey(r.number)));
+  // "a1" and "A1" in one request, or "a1" beside an existing "A1", are one unit: the first is kept;
+  // the web's preview plans with the same function.
+  const { fresh } = planBulkUnits(input.rooms, await listUnitLabels(app.db, { projectId: auth.projectId }));
   await assertUnitRoom(app, auth, fresh.length);
   // A label created meanwhile by another request stays as it is, and is counted as skipped.
   const created = await writeInTurns(chunks(fresh, WRITE_CHUNK_ROWS), (part) =>

@@ -22,7 +22,7 @@ export async function scheduleRoutes(base: FastifyInstance) {
     // 5,000 unit ids and a hundred translated tasks fit comfortably in 2 MB.
     {
       bodyLimit: 2_097_152,
-      config: { access: 'manager', liveEvent: 'tasks.changed' },
+      config: { access: 'manager', liveEvent: 'tasks.changed', idempotent: true },
       schema: { body: createScheduleInput, response: { 201: createScheduleResult } },
     },
     async (request, reply) => reply.status(201).send(await createSchedule(app, userOf(request), request.body)),

@@ -193,6 +193,25 @@ describe('POST /api/task-schedules', () => {
     expect((await unitTasks(as, units[1499].id)).map((t) => t.name)).toEqual(['One', 'Two', 'Three']);
   });
 
+  it('schedules once on a double-click with one Idempotency-Key: both answers report the same numbers', async () => {
+    const { as } = await registerAndLogin(ctx.app);
+    const units = await addUnits(as, ['D1', 'D2', 'D3', 'D4']);
+    const payload = { roomIds: units.map((u) => u.id), taskTemplates: [{ name: 'Plaster' }, { name: 'Paint' }] };
+    const headers = { 'idempotency-key': randomUUID() };
+    const before = await countTasks();
+    const [first, second] = await Promise.all([
+      as({ method: 'POST', url: '/api/task-schedules', payload, headers }),
+      as({ method: 'POST', url: '/api/task-schedules', payload, headers }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(first.json()).toMatchObject({ roomsScheduled: 4, tasksCreated: 8, tasksSkipped: 0 });
+    expect(second.json()).toEqual(first.json());
+    expect((await countTasks()) - before).toBe(8);
+    // A new submission (a new key) is a new request: everything exists now.
+    const again = await as({ method: 'POST', url: '/api/task-schedules', payload, headers: { 'idempotency-key': randomUUID() } });
+    expect(again.json()).toMatchObject({ tasksCreated: 0, tasksSkipped: 8 });
+  });
+
   it('answers 401 without a session and 403 for a cleaner', async () => {
     expect(
       (

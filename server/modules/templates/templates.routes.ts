@@ -61,7 +61,10 @@ export async function templateRoutes(base: FastifyInstance) {
 
   app.post(
     '/task-templates/init-defaults',
-    { config: { access: 'manager' }, schema: { body: initDefaultsInput.nullish(), response: { 200: initDefaultsResult } } },
+    {
+      config: { access: 'manager', idempotent: true },
+      schema: { body: initDefaultsInput.nullish(), response: { 200: initDefaultsResult } },
+    },
     async (request) => initDefaultTemplates(app, userOf(request), request.body?.facilityType),
   );
 }

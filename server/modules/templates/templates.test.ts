@@ -133,6 +133,16 @@ describe('task templates', () => {
     expect(await list(as, 'hotel')).toHaveLength(DEFAULT_CLEANING_TASKS.length);
   });
 
+  it('answers a double-click on "add the default list" with one Idempotency-Key twice with the first answer', async () => {
+    const { as } = await registerAndLogin(ctx.app);
+    const headers = { 'idempotency-key': `defaults-${process.pid}-hotel` };
+    const send = () => as({ method: 'POST', url: '/api/task-templates/init-defaults', payload: { facilityType: 'hotel' }, headers });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(first.json()).toMatchObject({ created: DEFAULT_CLEANING_TASKS.length });
+    expect(second.json()).toEqual(first.json());
+    expect(await list(as, 'hotel')).toHaveLength(DEFAULT_CLEANING_TASKS.length);
+  });
+
   it('a renamed default drops its shipped translations; a flag change keeps them', async () => {
     const { as } = await registerAndLogin(ctx.app);
     await as({ method: 'POST', url: '/api/task-templates/init-defaults', payload: { facilityType: 'construction' } });

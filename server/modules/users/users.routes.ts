@@ -15,7 +15,7 @@ export async function userRoutes(base: FastifyInstance) {
 
   app.post(
     '/users',
-    { config: { access: 'admin' }, schema: { body: createMemberInput, response: { 201: memberSchema } } },
+    { config: { access: 'admin', idempotent: true }, schema: { body: createMemberInput, response: { 201: memberSchema } } },
     async (request, reply) => reply.status(201).send(await createMember(app, userOf(request), request.body)),
   );
 

@@ -67,6 +67,34 @@ describe('GET /api/users', () => {
 });
 
 describe('POST /api/users', () => {
+  it('creates one member on a double-click with one Idempotency-Key, and answers both with the same 201', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const body = member();
+    const headers = { 'idempotency-key': `add-user-${process.pid}-${seq}` };
+    const send = () => owner.as({ method: 'POST', url: '/api/users', payload: body, headers });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json()).toEqual(first.json());
+    const named = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
+    expect(named).toHaveLength(1);
+    // A retry after the answer was lost gets the same answer too, not "username taken".
+    const retry = await send();
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  it('keeps both password entries out of the stored fingerprint: a retry with them retyped is the same request', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    const body = member();
+    const headers = { 'idempotency-key': `retyped-${process.pid}-${seq}` };
+    const first = await owner.as({ method: 'POST', url: '/api/users', payload: body, headers });
+    expect(first.statusCode).toBe(201);
+    const retyped = { ...body, password: 'other-pass-2', confirmPassword: 'other-pass-2' };
+    const retry = await owner.as({ method: 'POST', url: '/api/users', payload: retyped, headers });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+  });
+
   it('creates a member who signs in with the given role, and writes the audit entry without the hash', async () => {
     const owner = await registerAndLogin(ctx.app);
     const body = member({ role: 'cleaner' });

@@ -3,6 +3,7 @@ import type { AuthOptions, ForgotPasswordInput, PasswordChangeInput, ResetPasswo
 import type { User } from '../../../../../contract/auth.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 // The ways back in (docs/product.md "Your own account"): all public but the forced change.
 
@@ -20,11 +21,15 @@ export const useForgotPassword = () =>
       apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', input, { quiet401: true }),
   });
 
-export const useResetPassword = () =>
-  useMutation({
+/** One key per submission: a double-click gets "password changed" twice, not "link invalid" the second time. */
+export function useResetPassword() {
+  const submission = useSubmissionKey();
+  return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', input, { quiet401: true }),
+      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', input, { quiet401: true, headers: submission.headers() }),
+    onSuccess: () => submission.renew(),
   });
+}
 
 /**
  * Replaces the temporary password. The answer is the user without `mustChangePassword`, so the

@@ -71,6 +71,9 @@ describe('ResetPasswordPage', { timeout: 15_000 }, () => {
     expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([
       { token: TOKEN, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
     ]);
+    // A double-click repeats this key and gets "Password changed" again (docs/decisions/015-idempotent-creates.md).
+    const sent = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST')!;
+    expect(((sent[1] as RequestInit).headers as Record<string, string>)['idempotency-key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
   });
 
   it.each(['reset_link_expired', 'reset_link_invalid'] as const)('words %s in Hebrew and links to asking again', async (code) => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BulkRoomsInput, bulkRoomsResult } from '../../../../../contract/generator.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 type BulkRoomsResult = z.infer<typeof bulkRoomsResult>;
 export type NewRoom = BulkRoomsInput['rooms'][number];
@@ -27,13 +28,19 @@ export class BulkCreateError extends Error {
   }
 }
 
-export async function createRoomsInChunks(rooms: NewRoom[], onProgress: (done: number) => void) {
+/**
+ * `submissionKey` is the submission's Idempotency-Key; each slice sends it with its index, so a
+ * double-click or a retry replays the slices already created instead of reporting them as skipped
+ * (docs/decisions/015-idempotent-creates.md).
+ */
+export async function createRoomsInChunks(rooms: NewRoom[], onProgress: (done: number) => void, submissionKey: string) {
   let created = 0;
   let skipped = 0;
   for (let i = 0; i < rooms.length; i += BULK_CHUNK_SIZE) {
     const slice = rooms.slice(i, i + BULK_CHUNK_SIZE);
     try {
-      const res = await apiRequest<BulkRoomsResult>('POST', '/api/rooms/bulk', { rooms: slice });
+      const headers = { 'idempotency-key': `${submissionKey}:${i / BULK_CHUNK_SIZE}` };
+      const res = await apiRequest<BulkRoomsResult>('POST', '/api/rooms/bulk', { rooms: slice }, { headers });
       created += res.created;
       skipped += res.skipped;
     } catch (err) {
@@ -46,8 +53,10 @@ export async function createRoomsInChunks(rooms: NewRoom[], onProgress: (done: n
 
 export function useCreateRoomsBulk(onProgress: (done: number) => void) {
   const qc = useQueryClient();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (rooms: NewRoom[]) => createRoomsInChunks(rooms, onProgress),
+    mutationFn: (rooms: NewRoom[]) => createRoomsInChunks(rooms, onProgress, submission.headers()['idempotency-key']),
+    onSuccess: () => submission.renew(),
     // Also after a partial failure: some units may exist now.
     onSettled: () => invalidateRoomQueries(qc),
   });

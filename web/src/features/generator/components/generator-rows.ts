@@ -1,5 +1,12 @@
 import { UNIT_TYPES, type UnitType } from '../../../../../contract/project-types.ts';
-import { MAX_BULK_UNITS, MAX_PREFIX, expandTemplates, parseRangeNumber, type RoomTemplate } from '../../../../../contract/generator.ts';
+import {
+  MAX_BULK_UNITS,
+  MAX_PREFIX,
+  expandTemplates,
+  parseRangeNumber,
+  planBulkUnits,
+  type RoomTemplate,
+} from '../../../../../contract/generator.ts';
 import { deriveFloor } from '../../../../../contract/rooms.ts';
 import type { NewRoom } from '../api/generator.ts';
 
@@ -66,12 +73,13 @@ export interface GenerationPlan {
   units: NewRoom[];
   /** More labels than one run may create. */
   tooMany: boolean;
+  /** What is sent: new labels only, in the project's case (planBulkUnits, as the server does). */
   fresh: NewRoom[];
   existing: number;
 }
 
-/** What a press on "create" would do, given the labels that already exist. */
-export function planGeneration(rows: RangeRow[], existingLabels: ReadonlySet<string>): GenerationPlan {
+/** What a press on "create" would do, given the project's labels as written. */
+export function planGeneration(rows: RangeRow[], existingLabels: Iterable<string>): GenerationPlan {
   const valid = rows.filter((r) => rowProblem(r) === null);
   const expanded = expandTemplates(valid.map(toTemplate));
   const requested = valid.reduce((sum, r) => sum + rowSize(r), 0);
@@ -82,12 +90,12 @@ export function planGeneration(rows: RangeRow[], existingLabels: ReadonlySet<str
     floor: deriveFloor(u.number),
     status: 'needs_cleaning',
   }));
-  const fresh = units.filter((u) => !existingLabels.has(u.number));
+  const { fresh, skipped } = planBulkUnits(units, existingLabels);
   return {
     validRows: valid.length,
     units,
     tooMany: expanded.length >= MAX_BULK_UNITS && requested > MAX_BULK_UNITS,
     fresh,
-    existing: units.length - fresh.length,
+    existing: skipped,
   };
 }

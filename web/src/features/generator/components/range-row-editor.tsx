@@ -13,17 +13,20 @@ export function RangeRowEditor({
   facilityTypes,
   onChange,
   onRemove,
+  inProjectCase,
 }: {
   row: RangeRow;
   index: number;
   facilityTypes: readonly string[];
   onChange: (patch: Partial<RangeRow>) => void;
   onRemove: () => void;
+  /** The example shows the labels as they will be created (projectCaseOf in contract/generator.ts). */
+  inProjectCase: (label: string) => string;
 }) {
   const { t } = useTranslation('generator');
   const n = index + 1;
   const problem = rowProblem(row);
-  const labels = problem ? [] : rowLabels(row);
+  const labels = problem ? [] : rowLabels(row).map(inProjectCase);
   const shown = labels.length > EXAMPLE_LABELS + 1 ? labels.slice(0, EXAMPLE_LABELS) : labels;
   const elided = labels.length > shown.length;
 

@@ -35,7 +35,11 @@ function setup(routes: Parameters<typeof mockFetch>[0] = {}, userOptions: Parame
   });
   renderWithProviders(<RoomGeneratorPage />, { path: '/room-generator' });
   const posts = () => requestsTo(fetchMock, 'POST /api/rooms/bulk') as { rooms: unknown[] }[];
-  return { posts, user: userEvent.setup({ delay: null, ...userOptions }) };
+  const keys = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+      .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['idempotency-key']);
+  return { posts, keys, user: userEvent.setup({ delay: null, ...userOptions }) };
 }
 
 /** Fills range `n` (1-based) of the editor. */
@@ -127,6 +131,21 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('counts a range typed in another case as the server will: existing labels in any case skipped, new ones in the project case', async () => {
+    const existing = ['B220', 'B221', 'B222', 'B223', 'B224', 'B225'].map((n) => room(n));
+    const { user, posts } = setup({
+      'GET /api/rooms': ok(existing),
+      'POST /api/rooms/bulk': ok({ created: 2, skipped: 0, message: 'Created 2 rooms' }),
+    });
+    await fillRange(user, 1, { prefix: 'b', start: '220', end: '227' });
+    expect(await screen.findByTestId('generator-new')).toHaveTextContent('New units: 2');
+    expect(screen.getByTestId('range-example-1')).toHaveTextContent(/B220.*B227/);
+    expect(screen.getByTestId('range-example-1')).not.toHaveTextContent('b2');
+    await user.click(screen.getByRole('button', { name: 'Create new units (2)' }));
+    await findToast('New units created: 2');
+    expect(posts()[0].rooms).toEqual([expect.objectContaining({ number: 'B226' }), expect.objectContaining({ number: 'B227' })]);
+  });
+
   it('sends only the new labels with their floors, reports created and skipped, and opens scheduling after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, posts } = setup(
@@ -176,8 +195,8 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Create units' })).toBeInTheDocument();
   });
 
-  it('sends a large building in slices and sums the results', async () => {
-    const { user, posts } = setup({
+  it('sends a large building in slices, each with its own Idempotency-Key of the submission, and sums the results', async () => {
+    const { user, posts, keys } = setup({
       'POST /api/rooms/bulk': ({ body }) => ok({ created: (body as { rooms: unknown[] }).rooms.length, skipped: 0, message: '' }),
     });
     await fillRange(user, 1, { prefix: '', start: '1', end: '600' });
@@ -186,6 +205,10 @@ describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
     await findToast('New units created: 600');
     const sizes = posts().map((b) => b.rooms.length);
     expect(sizes).toEqual([BULK_CHUNK_SIZE, BULK_CHUNK_SIZE, 600 - 2 * BULK_CHUNK_SIZE]);
+    // A double-click or a retry replays the slices already created (docs/decisions/015-idempotent-creates.md).
+    const [first, ...rest] = keys();
+    expect(first).toMatch(/^[A-Za-z0-9_.-]{8,90}:0$/);
+    expect(rest).toEqual([first.replace(/:0$/, ':1'), first.replace(/:0$/, ':2')]);
   });
 
   it('words a failed creation by its code, never the server message', async () => {

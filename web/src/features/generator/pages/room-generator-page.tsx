@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
-import { MAX_BULK_UNITS, type RoomTemplate } from '../../../../../contract/generator.ts';
+import { MAX_BULK_UNITS, projectCaseOf, type RoomTemplate } from '../../../../../contract/generator.ts';
 import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
@@ -38,6 +38,7 @@ export default function RoomGeneratorPage() {
   const existing = useExistingRooms();
   const existingLabels = useMemo(() => new Set((existing.data ?? []).map((r) => r.number)), [existing.data]);
   const plan = useMemo(() => planGeneration(rows, existingLabels), [rows, existingLabels]);
+  const inProjectCase = useMemo(() => projectCaseOf(existingLabels), [existingLabels]);
 
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const create = useCreateRoomsBulk((done) => setProgress((p) => ({ ...p, done })));
@@ -107,6 +108,7 @@ export default function RoomGeneratorPage() {
                 facilityTypes={facilityTypes}
                 onChange={(patch) => update(row.id, patch)}
                 onRemove={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}
+                inProjectCase={inProjectCase}
               />
             ))}
           </fieldset>

@@ -5,6 +5,7 @@ import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
 import { scheduledTasksKey } from '../../../lib/queries/scheduled-tasks.ts';
 import { taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 export type UnitTask = z.infer<typeof unitTaskSchema>;
 export type CreateScheduleResult = z.infer<typeof createScheduleResult>;
@@ -33,9 +34,12 @@ export function useUnitTasks(roomId: string) {
  */
 export function useCreateSchedule() {
   const qc = useQueryClient();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: CreateScheduleInput) => apiRequest<CreateScheduleResult>('POST', '/api/task-schedules', input),
+    mutationFn: (input: CreateScheduleInput) =>
+      apiRequest<CreateScheduleResult>('POST', '/api/task-schedules', input, { headers: submission.headers() }),
     onSuccess: () => {
+      submission.renew();
       void invalidateRoomQueries(qc);
       void qc.invalidateQueries({ queryKey: unitTasksKey });
       void qc.invalidateQueries({ queryKey: scheduledTasksKey });

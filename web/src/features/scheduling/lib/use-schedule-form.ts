@@ -16,7 +16,8 @@ import {
   type TaskRow,
   validationLimit,
 } from './task-rows.ts';
-import { ALL, defaultRecurrenceOf, emptyFilter, templateFacilityOf, type UnitFilter } from './unit-filter.ts';
+import { readSelection, writeSelection } from './saved-selection.ts';
+import { ALL, defaultRecurrenceOf, templateFacilityOf, type UnitFilter } from './unit-filter.ts';
 
 const REDIRECT_AFTER_SAVE_MS = 2000;
 
@@ -33,10 +34,12 @@ export function useScheduleForm(units: Room[], facilityType: string | undefined)
   const templates = useTaskTemplates(facility);
   const save = useCreateSchedule();
 
-  const [mode, setModeState] = useState<ScheduleMode>('single');
-  const [roomId, setRoomIdState] = useState('');
-  const [selected, setSelectedState] = useState<Set<string>>(() => new Set());
-  const [filter, setFilter] = useState<UnitFilter>(emptyFilter);
+  // The units chosen survive a reload of the tab (docs/product.md "Task scheduling").
+  const [restored] = useState(readSelection);
+  const [mode, setModeState] = useState<ScheduleMode>(restored.mode);
+  const [roomId, setRoomIdState] = useState(restored.roomId);
+  const [selected, setSelectedState] = useState<Set<string>>(() => new Set(restored.selected));
+  const [filter, setFilter] = useState<UnitFilter>(restored.filter);
   const [rows, setRows] = useState<TaskRow[]>(() => projectDefaultRows(i18n.language, recurrence));
   const [error, setError] = useState<ScheduleValidationError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -44,6 +47,14 @@ export function useScheduleForm(units: Room[], facilityType: string | undefined)
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  useEffect(() => writeSelection({ mode, roomId, selected: [...selected], filter }), [mode, roomId, selected, filter]);
+  // A restored unit that is gone (deleted meanwhile, or of the project signed in before) is dropped.
+  useEffect(() => {
+    if (units.length === 0) return;
+    const ids = new Set(units.map((u) => u.id));
+    setSelectedState((s) => ([...s].every((id) => ids.has(id)) ? s : new Set([...s].filter((id) => ids.has(id)))));
+    setRoomIdState((id) => (id === '' || ids.has(id) ? id : ''));
+  }, [units]);
 
   const unitType = mode === 'single' ? units.find((u) => u.id === roomId)?.type : filter.unitType !== ALL ? filter.unitType : undefined;
   const applicableTemplates = useMemo(

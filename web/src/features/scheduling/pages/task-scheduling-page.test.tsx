@@ -59,6 +59,7 @@ function setup(
 }
 
 afterEach(() => {
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   act(() => dismissToast());
@@ -88,6 +89,28 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     expect(requestsTo(fetchMock, 'POST /api/task-schedules')).toHaveLength(0);
   });
 
+  it('keeps the mode, the filter and the chosen units over a reload, and drops a unit that is gone', async () => {
+    const u = userEvent.setup();
+    const first = setup();
+    await screen.findByRole('option', { name: /^101/ });
+    await u.click(screen.getByRole('button', { name: 'Copy to many apartments' }));
+    await u.type(screen.getByLabelText(/Floor \(start of the apartment number\)/), '2');
+    await u.click(screen.getByRole('button', { name: 'Select all 2 matching' }));
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('× 2 apartments');
+    first.unmount();
+    // The reload: a new page, the same tab. Unit 201 was deleted meanwhile.
+    sessionStorage.setItem(
+      'shalav.scheduling.selection',
+      sessionStorage.getItem('shalav.scheduling.selection')!.replace('"r201"', '"gone"'),
+    );
+    const { fetchMock } = setup();
+    expect(await screen.findByLabelText(/Floor \(start of the apartment number\)/)).toHaveValue('2');
+    await waitFor(() => expect(screen.getByTestId('schedule-summary')).toHaveTextContent('× 1 apartments'));
+    await u.click(screen.getByRole('button', { name: 'Save the schedule' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/task-schedules')).toHaveLength(1));
+    expect((requestsTo(fetchMock, 'POST /api/task-schedules')[0] as { roomIds: string[] }).roomIds).toEqual(['r202']);
+  });
+
   it('shows the unit’s current tasks in single mode and sends roomId with the named tasks only', async () => {
     const u = userEvent.setup();
     const { fetchMock } = setup();
@@ -115,6 +138,9 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
       recurrence: 'once',
     });
     expect((body.taskTemplates[0].translations as Record<string, { name: string }>).he.name).toBe(DEFAULT_INSPECTION_TASKS[0].text.he.name);
+    // A double-click repeats this key, and the server answers it with the first answer (docs/decisions/015-idempotent-creates.md).
+    const sent = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST')!;
+    expect(((sent[1] as RequestInit).headers as Record<string, string>)['idempotency-key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
   });
 
   it('starts from the project templates for all unit types, and offers the unit-type ones for a matching unit', async () => {

@@ -46,10 +46,19 @@ export function useDeleteTaskTemplate() {
 
 export function useInitDefaultTemplates() {
   const invalidate = useInvalidateTemplates();
+  const submission = useSubmissionKey();
   return useMutation({
     mutationFn: (facilityType: TemplateFacilityType) =>
-      apiRequest<{ created: number; message: string }>('POST', '/api/task-templates/init-defaults', { facilityType }),
-    onSuccess: invalidate,
+      apiRequest<{ created: number; message: string }>(
+        'POST',
+        '/api/task-templates/init-defaults',
+        { facilityType },
+        { headers: submission.headers() },
+      ),
+    onSuccess: () => {
+      submission.renew();
+      return invalidate();
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '../../../../../contract/users.ts';
 import type { TemporaryPassword } from '../../../../../contract/account.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 const usersKey = ['/api/users'] as const;
 
@@ -14,9 +15,13 @@ function useInvalidateMembers() {
 
 export function useCreateMember() {
   const invalidate = useInvalidateMembers();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: CreateMemberInput) => apiRequest<Member>('POST', '/api/users', input),
-    onSuccess: invalidate,
+    mutationFn: (input: CreateMemberInput) => apiRequest<Member>('POST', '/api/users', input, { headers: submission.headers() }),
+    onSuccess: () => {
+      submission.renew();
+      return invalidate();
+    },
   });
 }
 

@@ -60,6 +60,45 @@ describe('UserManagementPage', { timeout: 20_000 }, () => {
     expect(requestsTo(fetchMock, 'POST /api/users')).toHaveLength(0);
   });
 
+  it('sends one Idempotency-Key per new member: the same on a retry, a new one for the next member', async () => {
+    let attempts = 0;
+    const { user, fetchMock } = setup({
+      'POST /api/users': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 503, body: { message: 'The database is unavailable' } }
+          : { status: 201, body: member({ id: `n${attempts}`, username: `yossi${attempts}` }) };
+      },
+    });
+    const keys = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+        .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['idempotency-key']);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const addOne = async (username: string) => {
+      await user.click(screen.getByRole('button', { name: /Add user/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+      await user.type(within(dialog).getByLabelText(/^First name/), 'Yossi');
+      await user.type(within(dialog).getByLabelText(/^Username/), username);
+      await user.type(within(dialog).getByLabelText(/^Email/), `${username}@example.com`);
+      await user.type(within(dialog).getByLabelText(/^Password/), 'secret-12');
+      await user.type(within(dialog).getByLabelText(/^Confirm password/), 'secret-12');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      return dialog;
+    };
+    const dialog = await addOne('yossi');
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await addOne('dana');
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    const [first, retry, next] = keys();
+    expect(first).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
   it("locks the owner's role and active box and sends them elsewhere for their password, and leaves another member's open", async () => {
     const { user } = setup();
     await waitFor(() => expect(cards()).toHaveLength(3));
