@@ -15,7 +15,9 @@
  * (docs/decisions/016-live-updates-without-storms.md). A failed completion is retried with its key,
  * like the worker page's outbox, honouring Retry-After.
  *
- * Half the units also get a shortage report (Idempotency-Key, retried the same way).
+ * Half the units also get a shortage report (Idempotency-Key, retried the same way). Each worker
+ * photographs a stage every PHOTO_EVERY_MS (upload address, the bytes — ~40 kB or ~1 MB — then the
+ * completion); every photo of an acknowledged completion must be in the store byte for byte.
  * At the end every completion the client saw acknowledged (200) and every acknowledged report (201)
  * must be in the database exactly once. Exits non-zero on a lost or duplicated write, on any 429 (all traffic comes from one
  * address), on a 5xx outside a disruption's window, on a request reset by the SIGTERM
@@ -29,9 +31,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/db/client.ts';
 import { projects, tasks } from '../server/db/schema/index.ts';
 import { startChildServer, freePort, type ChildServer } from '../server/test/child-server.ts';
@@ -50,6 +52,9 @@ const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
 const COMPLETE_EVERY_MS = Number(process.env.BENCH_LOAD_COMPLETE_MS ?? 1000);
 const REFRESH_EVERY_MS = 3000;
 const REPLAY_SHARE = 0.05;
+/** A worker photographs a stage at most this often (a phone may hold 10 upload addresses per 2 minutes); 30% of photos are ~1 MB, the rest ~40 kB. */
+const PHOTO_EVERY_MS = 15_000;
+const BIG_PHOTO_SHARE = 0.3;
 /** The database restart (where the harness has its own cluster), the kill and the SIGTERM come at these shares of the run. */
 const DB_RESTART_AT = 0.2;
 const KILL_AT = 0.45;
@@ -72,6 +77,8 @@ interface Stats {
   shortages: Map<string, string>;
   /** Acknowledged only after a retry: the completions the kill caught in flight or while down. */
   ackedAfterRetry: number;
+  /** Photos of acknowledged completions: object path → sha256 of the bytes sent. */
+  photos: Map<string, string>;
   /** Requests reset (not refused) between the SIGTERM and the server's exit: must be none. */
   termResets: string[];
   /** Connections refused after the listener closed (a client retrying at once; a load balancer takes the instance out first). */
@@ -101,6 +108,8 @@ interface ModeResult {
   reportsLost: number;
   reportsTwice: number;
   recoverySeconds: number;
+  /** Photos of acknowledged completions not in the store byte for byte. */
+  photosMissing: number;
   /** Seconds from the database restart until /api/health answered 200 (NaN: not tested). */
   dbRecoverySeconds: number;
   /** Seconds from SIGTERM to the process's exit, and its exit code. */
@@ -124,9 +133,9 @@ async function runMode(
   const { projectId, username } = await seedMap(seedDb.db, UNITS);
   const [project] = await seedDb.db.select({ qrId: projects.qrId }).from(projects).where(eq(projects.id, projectId));
   const open = await seedDb.db
-    .select({ id: tasks.id, unitId: tasks.unitId })
+    .select({ id: tasks.id, unitId: tasks.unitId, photo: tasks.requiresPhoto })
     .from(tasks)
-    .where(and(eq(tasks.projectId, projectId), eq(tasks.requiresPhoto, false)));
+    .where(eq(tasks.projectId, projectId));
   const doneRows = await seedDb.pglite?.query<{ task_id: string }>('select task_id from task_completions where project_id = $1', [
     projectId,
   ]);
@@ -139,8 +148,8 @@ async function runMode(
   const openTasks = open.filter((t) => !doneSet.has(t.id));
 
   // Each worker owns its own units, so two workers never race for a stage (a 409 is then a bug).
-  const byUnit = new Map<string, string[]>();
-  for (const t of openTasks) byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), t.id]);
+  const byUnit = new Map<string, { id: string; photo: boolean }[]>();
+  for (const t of openTasks) byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), { id: t.id, photo: t.photo }]);
   const unitIds = [...byUnit.keys()];
   const queues = Array.from({ length: WORKERS }, (_, w) =>
     unitIds.filter((_u, i) => i % WORKERS === w).map((u) => ({ unitId: u, tasks: byUnit.get(u)! })),
@@ -157,6 +166,7 @@ async function runMode(
     replays: 0,
     shortages: new Map(),
     ackedAfterRetry: 0,
+    photos: new Map(),
     termResets: [],
     termRefused: 0,
     termTraffic: 0,
@@ -234,6 +244,45 @@ async function runMode(
     return undefined;
   };
 
+  /** Photos uploaded (object path → sha256), kept once their completion is acknowledged. */
+  const pendingPhotos = new Map<string, string>();
+  /** Asks for an upload address and sends the bytes, again with a new address after a failure; the object path, or undefined. */
+  const uploadPhoto = async (unitId: string, headers: Record<string, string>): Promise<string | undefined> => {
+    while (performance.now() < drainEnd) {
+      const bytes = Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+        randomBytes(Math.random() < BIG_PHOTO_SHARE ? 1_000_000 : 40_000),
+      ]);
+      const ticket = await sendWithRetry(
+        '/api/objects/upload',
+        { method: 'POST', headers, body: JSON.stringify({ roomId: unitId, size: bytes.length }) },
+        drainEnd,
+      );
+      if (!ticket) return undefined;
+      if (ticket.status !== 200 && ticket.status !== 201) {
+        stats.unexpected.push(`upload address: ${ticket.status} ${ticket.body.slice(0, 200)}`);
+        return undefined;
+      }
+      const { uploadURL, objectPath } = JSON.parse(ticket.body) as { uploadURL: string; objectPath: string };
+      const target = uploadURL.startsWith('http') ? new URL(uploadURL).pathname + new URL(uploadURL).search : uploadURL;
+      const put = await request(
+        target,
+        { method: 'PUT', headers: { 'content-type': 'image/jpeg', 'x-shalav-device': headers['x-shalav-device'] }, body: bytes },
+        true,
+      );
+      if (put?.status === 200) {
+        pendingPhotos.set(objectPath, createHash('sha256').update(bytes).digest('hex'));
+        return objectPath;
+      }
+      if (put && put.status < 500 && put.status !== 429) {
+        stats.unexpected.push(`photo upload: ${put.status} ${put.body.slice(0, 200)}`);
+        return undefined;
+      }
+      await sleep(put?.retryAfter ? put.retryAfter * 1000 : jitter(500));
+    }
+    return undefined;
+  };
+
   const worker = async (w: number) => {
     const device = `load-${mode.toLowerCase()}-device-${String(w).padStart(4, '0')}-${randomBytes(4).toString('hex')}`;
     const name = `Worker ${w}`;
@@ -249,6 +298,7 @@ async function runMode(
       if (res && res.status !== 200 && res.status < 500) stats.unexpected.push(`${url}: ${res.status} ${res.body.slice(0, 200)}`);
     }
     let lastRefresh = -Infinity;
+    let lastPhoto = -Infinity;
     for (const { unitId, tasks: unitTasks } of queues[w]) {
       if (performance.now() >= runEnd) return;
       const session = await sendWithRetry(
@@ -280,8 +330,16 @@ async function runMode(
           }
         } else if (report) stats.unexpected.push(`shortage: ${report.status} ${report.body.slice(0, 200)}`);
       }
-      for (const taskId of unitTasks) {
+      for (const { id: taskId, photo } of unitTasks) {
         if (performance.now() >= runEnd) return;
+        // A photo stage now and then, as a real crew photographs: the ticket, the bytes, then the completion.
+        let photoUrl: string | undefined;
+        if (photo) {
+          if (performance.now() - lastPhoto < PHOTO_EVERY_MS) continue;
+          lastPhoto = performance.now();
+          photoUrl = await uploadPhoto(unitId, headers);
+          if (!photoUrl) continue;
+        }
         if (performance.now() - lastRefresh >= REFRESH_EVERY_MS) {
           lastRefresh = performance.now();
           const list = await request(`/api/scheduled-tasks-public/${unitId}`, { headers }, true);
@@ -289,12 +347,17 @@ async function runMode(
             stats.unexpected.push(`task list: ${list.status} ${list.body.slice(0, 200)}`);
         }
         const key = `load-${randomBytes(12).toString('hex')}`;
-        const init = { method: 'PUT', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ workerName: name }) };
+        const init = {
+          method: 'PUT',
+          headers: { ...headers, 'idempotency-key': key },
+          body: JSON.stringify(photoUrl ? { workerName: name, photoUrl } : { workerName: name }),
+        };
         stats.completionsSent += 1;
         const res = await sendWithRetry(`/api/scheduled-tasks-complete/${taskId}`, init, drainEnd);
         if (res?.status === 200) {
           const first = JSON.parse(res.body) as { completedAt: string };
           stats.acknowledged.set(taskId, { key, completedAt: first.completedAt });
+          if (photoUrl) stats.photos.set(photoUrl, pendingPhotos.get(photoUrl)!);
           if (res.attempt > 1) stats.ackedAfterRetry += 1;
           if (Math.random() < REPLAY_SHARE) {
             // The outbox did not see the answer and sends the same completion again.
@@ -482,6 +545,13 @@ async function runMode(
     [...perTaskPeriod.values()].filter((n) => n > 1).length +
     [...stats.acknowledged.keys()].filter((t) => (perTask.get(t) ?? 0) > 1).length;
   const keysTwice = [...perKey.values()].filter((n) => n > 1).length;
+  // Every photo of an acknowledged completion is in the store, byte for byte.
+  let photosMissing = 0;
+  for (const [objectPath, sha] of stats.photos) {
+    const file = path.join(target.env.DATA_DIR, 'objects', objectPath.replace(/^\/objects\//, ''));
+    const stored = fs.existsSync(file) ? createHash('sha256').update(fs.readFileSync(file)).digest('hex') : undefined;
+    if (stored !== sha) photosMissing += 1;
+  }
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
   return {
@@ -494,6 +564,7 @@ async function runMode(
     reportsLost,
     reportsTwice,
     recoverySeconds,
+    photosMissing,
     dbRecoverySeconds,
     termSeconds,
     termCode,
@@ -516,6 +587,9 @@ function report(r: ModeResult): string[] {
   if (s.status5xxOutside > 0) failures.push(`${r.mode}: ${s.status5xxOutside} 5xx outside the kill window`);
   if (s.acknowledged.size === 0) failures.push(`${r.mode}: no completion acknowledged at all`);
   if (!Number.isFinite(r.recoverySeconds)) failures.push(`${r.mode}: the server did not come back after the kill`);
+  if (r.photosMissing > 0)
+    failures.push(`${r.mode}: ${r.photosMissing} photos of acknowledged completions missing or changed in the store`);
+  if (s.photos.size === 0) failures.push(`${r.mode}: no completion with a photo was acknowledged`);
   for (const d of s.died) failures.push(`${r.mode}: the server process died: ${d}`);
   if (s.termTraffic === 0) failures.push(`${r.mode}: no request was sent while the server was stopping: the SIGTERM proved nothing`);
   if (s.termResets.length > 0)
@@ -607,7 +681,7 @@ try {
   const failures = results.flatMap(report);
   for (const r of results) {
     console.log(
-      `${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`,
+      `${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.photos.size} with a photo (${r.photosMissing} missing from the store), ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`,
     );
   }
   if (failures.length > 0) {
@@ -615,7 +689,7 @@ try {
     exitCode = 1;
   } else
     console.log(
-      '\nOK: every acknowledged completion and shortage report is stored exactly once; no 429; no 5xx outside a disruption; the server survived the database restart; no request reset by the SIGTERM.',
+      '\nOK: every acknowledged completion, its photo and every shortage report is stored exactly once; no 429; no 5xx outside a disruption; the server survived the database restart; no request reset by the SIGTERM.',
     );
 } catch (err) {
   console.error(err);
