@@ -69,6 +69,11 @@ describe('development and tests', () => {
     }
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(loadConfig({ BILLING_BUSINESS_ADDRESS: '' }).billing).toMatchObject({ business: DEMO_SELLER, demoSeller: true });
+    // One item set, the others demo: still a demo seller on the invoice, and the banner says so.
+    expect(loadConfig({ BILLING_BUSINESS_NAME: 'Real Ltd' }).billing).toMatchObject({
+      business: { ...DEMO_SELLER, name: 'Real Ltd' },
+      demoSeller: true,
+    });
   });
 });
 

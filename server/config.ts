@@ -129,7 +129,7 @@ export interface Config {
     intervalMs: number;
     /** The seller named on tax invoices issued from now on; each invoice stores its own copy. */
     business: { name: string; registrationNumber: string; address: string };
-    /** No seller is configured: invoices carry DEMO_SELLER (never in production). */
+    /** Some seller item is not configured: invoices carry DEMO_SELLER's value for it (never in production). */
     demoSeller: boolean;
     /** A billing run may be dated after today (never in production). */
     allowFutureDates: boolean;
@@ -157,7 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const demoSeller = !e.BILLING_BUSINESS_NAME && !e.BILLING_BUSINESS_ID && !e.BILLING_BUSINESS_ADDRESS;
+  // Any seller item left unset is filled from DEMO_SELLER, so the invoice is partly a demo's.
+  const demoSeller = !e.BILLING_BUSINESS_NAME || !e.BILLING_BUSINESS_ID || !e.BILLING_BUSINESS_ADDRESS;
   const trustProxy =
     e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY.includes(',') ? e.TRUST_PROXY.split(',').map((v) => v.trim()) : e.TRUST_PROXY;
   return {

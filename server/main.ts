@@ -120,7 +120,8 @@ async function main() {
     lines.push(`Listening on ${config.host} only: to reach it from phones on the same network, start with HOST=0.0.0.0`);
   }
   if (config.publicUrlIsDefault) lines.push(`PUBLIC_URL is not set: QR labels and e-mailed links point to ${config.publicUrl}`);
-  if (config.billing.demoSeller) lines.push('BILLING_BUSINESS_* are not set: invoices issued now carry the demo seller');
+  if (config.billing.demoSeller)
+    lines.push('BILLING_BUSINESS_NAME, _ID or _ADDRESS is not set: invoices issued now carry demo seller values');
   if (seed && empty) {
     lines.push(
       'Demo project created. Sign in with:',
