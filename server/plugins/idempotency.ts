@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
 import { badRequest, conflict, unprocessable } from '../lib/errors.ts';
@@ -15,8 +16,12 @@ import { SESSION_COOKIE } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A create route that honours `Idempotency-Key` (docs/decisions/015-idempotent-creates.md). */
-    idempotent?: boolean;
+    /**
+     * A create or action that honours `Idempotency-Key` (docs/decisions/015-idempotent-creates.md);
+     * `'secret'` when its answer is a secret (a temporary password): the answer is then stored
+     * encrypted with the client's key, and the key itself only as a hash.
+     */
+    idempotent?: boolean | 'secret';
   }
   interface FastifyInstance {
     /** `METHOD /url` of every route that declares `idempotent` (server/idempotent-routes.test.ts walks it). */
@@ -24,7 +29,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The key this request claimed; its answer is stored when it succeeds. */
-    idempotencyClaim?: { route: string; key: string };
+    idempotencyClaim?: { route: string; key: string; sealWith?: string };
   }
 }
 
@@ -47,8 +52,36 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 /** Secrets never go into the fingerprint, not even hashed: a card number hashes back too easily. */
 const SECRET_FIELDS = new Set(['password', 'confirmPassword', 'cardNumber', 'cardCvv', 'currentPassword', 'newPassword']);
-const fingerprintOf = (body: unknown) =>
-  sha256(JSON.stringify(body ?? null, (name, value: unknown) => (SECRET_FIELDS.has(name) ? undefined : value)));
+/** The request's parameters and body: the same key for another member or another body is refused. */
+const fingerprintOf = (request: FastifyRequest) =>
+  sha256(
+    JSON.stringify({ params: request.params ?? null, body: request.body ?? null }, (name, value: unknown) =>
+      SECRET_FIELDS.has(name) ? undefined : value,
+    ),
+  );
+
+/**
+ * A secret answer is kept only in a form that the client's own key opens: AES-256-GCM under a
+ * hash of the Idempotency-Key, which the table holds only as another hash. Reading the table
+ * gives no password back; the caller who still holds the key gets the same answer again.
+ */
+const SECRET_PREFIX = 'aes-gcm:';
+const secretCipherKey = (key: string) => createHash('sha256').update(`idempotent-answer:${key}`).digest();
+export function sealAnswer(key: string, body: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretCipherKey(key), iv);
+  const sealed = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
+  return SECRET_PREFIX + [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64')).join('.');
+}
+export function openAnswer(key: string, stored: string): string {
+  const [iv, tag, sealed] = stored
+    .slice(SECRET_PREFIX.length)
+    .split('.')
+    .map((part) => Buffer.from(part, 'base64'));
+  const decipher = createDecipheriv('aes-256-gcm', secretCipherKey(key), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
+}
 
 /**
  * Create routes that declare `config.idempotent`: the first request with a key claims it, the
@@ -58,16 +91,18 @@ const fingerprintOf = (body: unknown) =>
  */
 export function registerIdempotency(app: FastifyInstance) {
   const claim: preHandlerAsyncHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
-    const key = idempotencyKeyOf(request);
-    if (!key) return;
+    const clientKey = idempotencyKeyOf(request);
+    if (!clientKey) return;
+    const secret = request.routeOptions.config.idempotent === 'secret';
+    const key = secret ? `sha256:${sha256(clientKey)}` : clientKey;
     const route = `${request.method} ${request.routeOptions.url}`;
     const sid = request.cookies[SESSION_COOKIE];
     const caller = sha256(sid ? `session:${sid}` : `address:${request.ip}`);
-    const fingerprint = fingerprintOf(request.body);
+    const fingerprint = fingerprintOf(request);
     const deadline = performance.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       if (await claimRequestKey(app.db, { route, key, caller, fingerprint, now: app.now() })) {
-        request.idempotencyClaim = { route, key };
+        request.idempotencyClaim = { route, key, sealWith: secret ? clientKey : undefined };
         return;
       }
       const first = await findRequestKey(app.db, { route, key });
@@ -78,7 +113,8 @@ export function registerIdempotency(app: FastifyInstance) {
       }
       if (first.caller !== caller || first.fingerprint !== fingerprint) throw unprocessable('idempotency_key_reused', KEY_REUSED);
       if (first.status !== null) {
-        return reply.code(first.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(first.body);
+        const body = secret && first.body !== null ? openAnswer(clientKey, first.body) : first.body;
+        return reply.code(first.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
       }
       if (performance.now() > deadline)
         throw conflict('request_in_progress', 'The same request is still being processed. Please try again in a moment.');
@@ -90,10 +126,12 @@ export function registerIdempotency(app: FastifyInstance) {
     const held = request.idempotencyClaim;
     if (!held) return payload;
     request.idempotencyClaim = undefined;
+    const { sealWith, ...stored } = held;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      await storeAnswer(app.db, { ...held, status: reply.statusCode, body: payload });
+      const body = sealWith === undefined ? payload : sealAnswer(sealWith, payload);
+      await storeAnswer(app.db, { ...stored, status: reply.statusCode, body });
     } else {
-      await deleteRequestKey(app.db, held);
+      await deleteRequestKey(app.db, stored);
     }
     return payload;
   };

@@ -14,7 +14,7 @@ export const idempotentRequests = pgTable(
     key: text('key').notNull(),
     /** Who sent it: a hash of the session cookie, or of the client address without one. */
     caller: text('caller').notNull(),
-    /** SHA-256 of the request body: the same key with another body is refused. */
+    /** SHA-256 of the request's parameters and body: the same key with other ones is refused. */
     fingerprint: text('fingerprint').notNull(),
     status: integer('status'),
     body: text('body'),

@@ -88,7 +88,7 @@ export async function accountRoutes(base: FastifyInstance) {
 
   app.delete(
     '/user/sessions/:id',
-    { config: { access: 'member' }, schema: { params: sessionIdParams, response: { 200: endedSessionsSchema } } },
+    { config: { access: 'member', idempotent: true }, schema: { params: sessionIdParams, response: { 200: endedSessionsSchema } } },
     async (request) => {
       await endSession(app, userOf(request), request.params.id);
       return { ended: 1 };
@@ -101,13 +101,16 @@ export async function accountRoutes(base: FastifyInstance) {
 
   app.post(
     '/users/:id/temporary-password',
-    { config: { access: 'admin' }, schema: { params: memberIdParams, response: { 200: temporaryPasswordSchema } } },
+    { config: { access: 'admin', idempotent: 'secret' }, schema: { params: memberIdParams, response: { 200: temporaryPasswordSchema } } },
     async (request) => resetMemberPassword(app, userOf(request), request.params.id),
   );
 
   app.post(
     '/admin/projects/:id/owner-temporary-password',
-    { config: { access: 'platformAdmin' }, schema: { params: z.object({ id: z.string() }), response: { 200: temporaryPasswordSchema } } },
+    {
+      config: { access: 'platformAdmin', idempotent: 'secret' },
+      schema: { params: z.object({ id: z.string() }), response: { 200: temporaryPasswordSchema } },
+    },
     async (request) => resetOwnerPassword(app, platformAdminOf(request).platformAdminId, request.params.id),
   );
 

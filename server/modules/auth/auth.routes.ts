@@ -113,7 +113,7 @@ export async function authRoutes(base: FastifyInstance) {
   app.put(
     '/user/credit-card',
     {
-      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 hour' }, idempotent: true },
       schema: { body: cardInput, response: { 200: cardUpdateResultSchema } },
     },
     async (request) => {
@@ -127,7 +127,10 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.put(
     '/user/cancel-account',
-    { config: { access: 'admin' }, schema: { response: { 200: z.object({ message: z.string(), paidUntil: z.string() }) } } },
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: { response: { 200: z.object({ message: z.string(), paidUntil: z.string() }) } },
+    },
     async (request) => {
       const auth = userOf(request);
       const paidUntil = await cancelAccount(app, auth.projectId, auth.userId);

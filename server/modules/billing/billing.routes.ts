@@ -105,7 +105,10 @@ export async function billingRoutes(base: FastifyInstance) {
 
   app.post(
     '/admin/billing/run',
-    { config: { access: 'platformAdmin' }, schema: { body: billingRunInput.optional(), response: { 200: billingRunResult } } },
+    {
+      config: { access: 'platformAdmin', idempotent: true },
+      schema: { body: billingRunInput.optional(), response: { 200: billingRunResult } },
+    },
     async (request) => {
       const asOf = request.body?.asOf;
       const result = await runBilling(app, { asOf, actor: await adminActor(request) });
@@ -117,7 +120,7 @@ export async function billingRoutes(base: FastifyInstance) {
   // The original product's `?admin=` marker is replaced by the admin session and ignored.
   app.put(
     '/admin/reactivate-account/:id',
-    { config: { access: 'platformAdmin' }, schema: { params: idParams, response: { 200: adminProjectSchema } } },
+    { config: { access: 'platformAdmin', idempotent: true }, schema: { params: idParams, response: { 200: adminProjectSchema } } },
     async (request) => {
       const project = await projectOr404(request.params.id);
       if (project.status !== 'inactive') throw conflict('account_already_active', 'The account is already active');
@@ -143,7 +146,10 @@ export async function billingRoutes(base: FastifyInstance) {
 
   app.put(
     '/admin/projects/:id/deactivate',
-    { config: { access: 'platformAdmin' }, schema: { params: idParams, body: deactivateInput, response: { 200: adminProjectSchema } } },
+    {
+      config: { access: 'platformAdmin', idempotent: true },
+      schema: { params: idParams, body: deactivateInput, response: { 200: adminProjectSchema } },
+    },
     async (request) => {
       const project = await projectOr404(request.params.id);
       if (project.status === 'inactive') throw conflict('project_already_inactive', 'The project is already inactive');

@@ -63,7 +63,7 @@ export async function reportRoutes(base: FastifyInstance) {
 
   app.delete(
     '/shortages/:id',
-    { config: { access: 'manager', ...shortageChanged }, schema: { params: idParams, response: { 200: deleted } } },
+    { config: { access: 'manager', idempotent: true, ...shortageChanged }, schema: { params: idParams, response: { 200: deleted } } },
     async (request) => {
       await deleteShortage(app, userOf(request), request.params.id);
       return { message: 'Shortage deleted' };
@@ -103,7 +103,7 @@ export async function reportRoutes(base: FastifyInstance) {
 
   app.delete(
     '/measurements/:id',
-    { config: { access: 'manager', ...measurementChanged }, schema: { params: idParams, response: { 200: deleted } } },
+    { config: { access: 'manager', idempotent: true, ...measurementChanged }, schema: { params: idParams, response: { 200: deleted } } },
     async (request) => {
       await deleteMeasurement(app, userOf(request), request.params.id);
       return { message: 'Measurement deleted' };

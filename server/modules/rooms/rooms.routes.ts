@@ -67,7 +67,7 @@ export async function roomRoutes(base: FastifyInstance) {
   app.delete(
     '/rooms/:id',
     {
-      config: { access: 'manager', liveEvent: 'unit.changed' },
+      config: { access: 'manager', liveEvent: 'unit.changed', idempotent: true },
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {

@@ -52,7 +52,7 @@ export async function templateRoutes(base: FastifyInstance) {
 
   app.delete(
     '/task-templates/:id',
-    { config: { access: 'manager' }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    { config: { access: 'manager', idempotent: true }, schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await deleteTaskTemplate(app, userOf(request), request.params.id);
       return { message: 'Task template deleted' };

@@ -27,7 +27,7 @@ export async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     '/users/:id',
-    { config: { access: 'admin' }, schema: { params: memberIdParams, response: { 200: messageSchema } } },
+    { config: { access: 'admin', idempotent: true }, schema: { params: memberIdParams, response: { 200: messageSchema } } },
     async (request) => {
       await deleteMember(app, userOf(request), request.params.id);
       return { message: 'User deleted' };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardInput, CardUpdateResult, Profile } from '../../../../../contract/auth.ts';
 import type { Invoice } from '../../../../../contract/billing.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
 
 /** GET /api/invoices — the signed-in project's invoices (project admins and managers). */
@@ -30,9 +31,12 @@ function useRefreshAccount() {
 export function useUpdateCard() {
   const qc = useQueryClient();
   const refresh = useRefreshAccount();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (input: CardInput) => apiRequest<CardUpdateResult>('PUT', '/api/user/credit-card', input),
+    mutationFn: (input: CardInput) =>
+      apiRequest<CardUpdateResult>('PUT', '/api/user/credit-card', input, { headers: submission.headers() }),
     onSuccess: ({ payment: _payment, ...profile }) => {
+      submission.renew();
       qc.setQueryData<Profile>(profileKey, profile);
       void refresh();
     },
@@ -42,8 +46,13 @@ export function useUpdateCard() {
 /** PUT /api/user/cancel-account — charges stop; the project stays active until `paidUntil`. */
 export function useCancelAccount() {
   const refresh = useRefreshAccount();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string; paidUntil: string }>('PUT', '/api/user/cancel-account'),
-    onSuccess: () => void refresh(),
+    mutationFn: () =>
+      apiRequest<{ message: string; paidUntil: string }>('PUT', '/api/user/cancel-account', undefined, { headers: submission.headers() }),
+    onSuccess: () => {
+      submission.renew();
+      void refresh();
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSessionList } from '../../../../../contract/account.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 /** GET /api/user/sessions — where the signed-in user is signed in, this session first. */
 export const sessionsKey = ['/api/user/sessions'] as const;
@@ -18,8 +19,13 @@ function useRefreshSessions() {
 /** DELETE /api/user/sessions/:id — signs out one other device. */
 export function useEndSession() {
   const refresh = useRefreshSessions();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ ended: number }>('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      apiRequest<{ ended: number }>('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`, undefined, {
+        headers: submission.headers(id),
+      }),
+    onSuccess: (_data, id) => submission.renew(id),
     // Ended or already gone (session_not_found): the list is out of date either way.
     onSettled: refresh,
   });

@@ -4,6 +4,7 @@ import type { AdminProject, AdminUser, CustomerBilling } from '../../../../../co
 import type { CustomerFilters } from '../../../../../contract/admin-filters.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { adminProjectsKey } from '../../../lib/queries/admin-projects.ts';
+import { useSubmissionKey } from '../../../lib/submission-key.ts';
 
 /**
  * The platform admin's lists and actions (docs/product.md "Platform admin screens"). Every request
@@ -32,9 +33,17 @@ function useRefreshLists() {
 
 export function useReactivateAccount() {
   const refresh = useRefreshLists();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (projectId: string) => apiRequest<AdminProject>('PUT', `/api/admin/reactivate-account/${projectId}`, undefined, quiet),
-    onSuccess: refresh,
+    mutationFn: (projectId: string) =>
+      apiRequest<AdminProject>('PUT', `/api/admin/reactivate-account/${projectId}`, undefined, {
+        ...quiet,
+        headers: submission.headers(projectId),
+      }),
+    onSuccess: (_data, projectId) => {
+      submission.renew(projectId);
+      return refresh();
+    },
   });
 }
 
@@ -49,10 +58,22 @@ export function useChangePrice() {
 
 export function useDeactivateProject() {
   const refresh = useRefreshLists();
+  const submission = useSubmissionKey();
   return useMutation({
     mutationFn: ({ projectId, reason }: { projectId: string; reason: string }) =>
-      apiRequest<AdminProject>('PUT', `/api/admin/projects/${projectId}/deactivate`, { reason }, quiet),
-    onSuccess: refresh,
+      apiRequest<AdminProject>(
+        'PUT',
+        `/api/admin/projects/${projectId}/deactivate`,
+        { reason },
+        {
+          ...quiet,
+          headers: submission.headers(projectId),
+        },
+      ),
+    onSuccess: (_data, { projectId }) => {
+      submission.renew(projectId);
+      return refresh();
+    },
   });
 }
 
@@ -79,13 +100,13 @@ export function exportUrl(format: 'csv' | 'xlsx', filters: CustomerFilters, lang
 
 /** Gives a project's owner a temporary password (docs/product.md "Your own account"); the server audit-logs it. */
 export function useResetOwnerPassword() {
+  const submission = useSubmissionKey();
   return useMutation({
     mutationFn: (projectId: string) =>
-      apiRequest<TemporaryPassword>(
-        'POST',
-        `/api/admin/projects/${encodeURIComponent(projectId)}/owner-temporary-password`,
-        undefined,
-        quiet,
-      ),
+      apiRequest<TemporaryPassword>('POST', `/api/admin/projects/${encodeURIComponent(projectId)}/owner-temporary-password`, undefined, {
+        ...quiet,
+        headers: submission.headers(projectId),
+      }),
+    onSuccess: (_data, projectId) => submission.renew(projectId),
   });
 }

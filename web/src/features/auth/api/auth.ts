@@ -36,7 +36,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterRequest) =>
       apiRequest<{ message: string; user: User }>('POST', '/api/register', input, { headers: submission.headers() }),
-    onSuccess: submission.renew,
+    onSuccess: () => submission.renew(),
     gcTime: 0,
   });
 }

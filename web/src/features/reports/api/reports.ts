@@ -48,8 +48,15 @@ export function useUpdateReport(kind: ReportKind) {
 
 export function useDeleteReport(kind: ReportKind) {
   const invalidate = useInvalidate(kind);
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `${reportPath(kind)}/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>('DELETE', `${reportPath(kind)}/${encodeURIComponent(id)}`, undefined, {
+        headers: submission.headers(id),
+      }),
+    onSuccess: (_data, id) => {
+      submission.renew(id);
+      return invalidate();
+    },
   });
 }

@@ -48,9 +48,12 @@ export function useUpdateRoom() {
 
 export function useDeleteRoom() {
   const qc = useQueryClient();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/rooms/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>('DELETE', `/api/rooms/${encodeURIComponent(id)}`, undefined, { headers: submission.headers(id) }),
     onSuccess: (_data, id) => {
+      submission.renew(id);
       qc.removeQueries({ queryKey: roomDetailsQuery(id).queryKey });
       return Promise.all([
         qc.invalidateQueries({ queryKey: roomsQuery.queryKey }),

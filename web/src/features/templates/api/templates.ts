@@ -38,9 +38,16 @@ export function useUpdateTaskTemplate() {
 
 export function useDeleteTaskTemplate() {
   const invalidate = useInvalidateTemplates();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/task-templates/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>('DELETE', `/api/task-templates/${encodeURIComponent(id)}`, undefined, {
+        headers: submission.headers(id),
+      }),
+    onSuccess: (_data, id) => {
+      submission.renew(id);
+      return invalidate();
+    },
   });
 }
 

@@ -36,15 +36,25 @@ export function useUpdateMember() {
 
 export function useDeleteMember() {
   const invalidate = useInvalidateMembers();
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/users/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>('DELETE', `/api/users/${encodeURIComponent(id)}`, undefined, { headers: submission.headers(id) }),
+    onSuccess: (_data, id) => {
+      submission.renew(id);
+      return invalidate();
+    },
   });
 }
 
 /** Sets a temporary password for a member (docs/product.md "Your own account"); their sessions end. */
 export function useSetTemporaryPassword() {
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<TemporaryPassword>('POST', `/api/users/${encodeURIComponent(id)}/temporary-password`),
+    mutationFn: (id: string) =>
+      apiRequest<TemporaryPassword>('POST', `/api/users/${encodeURIComponent(id)}/temporary-password`, undefined, {
+        headers: submission.headers(id),
+      }),
+    onSuccess: (_data, id) => submission.renew(id),
   });
 }
