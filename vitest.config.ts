@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
+          // Longer than the longest wait for a screen (setup.ts): a test fails on its assertion, not on time.
+          testTimeout: 60_000,
         },
       },
     ],

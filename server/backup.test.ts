@@ -85,7 +85,7 @@ async function projectWithCompletedStage(base: string) {
 }
 
 describe('npm run backup / npm run restore', () => {
-  it('backs up a running server and restores the project, its completion and its photo byte for byte', { timeout: 120_000 }, async () => {
+  it('backs up a running server and restores the project, its completion and its photo byte for byte', { timeout: 240_000 }, async () => {
     const server = await startChildServer();
     servers.push(server);
     expect(fs.statSync(backupSocketPath(server.dataDir)).mode & 0o777).toBe(0o600);
@@ -121,7 +121,7 @@ describe('npm run backup / npm run restore', () => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
-  it('backs up a data directory with no server running by opening it itself', { timeout: 120_000 }, async () => {
+  it('backs up a data directory with no server running by opening it itself', { timeout: 240_000 }, async () => {
     const server = await startChildServer();
     servers.push(server);
     const made = await projectWithCompletedStage(`http://127.0.0.1:${server.port}`);
@@ -148,7 +148,7 @@ describe('npm run backup / npm run restore', () => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
-  it('on PostgreSQL backs up the photos only (pg_dump holds the database) and restores them', { timeout: 60_000 }, async () => {
+  it('on PostgreSQL backs up the photos only (pg_dump holds the database) and restores them', { timeout: 240_000 }, async () => {
     const dataDir = tempDir();
     const photo = path.join(dataDir, 'objects', 'units', 'u1', 'p1');
     fs.mkdirSync(path.dirname(photo), { recursive: true });
@@ -174,7 +174,7 @@ describe('npm run backup / npm run restore', () => {
     expect(fs.readFileSync(path.join(restoredDir, 'objects', 'units', 'u1', 'p1')).equals(JPEG)).toBe(true);
   });
 
-  it('refuses to restore into a data directory that already holds data, and changes nothing there', { timeout: 60_000 }, async () => {
+  it('refuses to restore into a data directory that already holds data, and changes nothing there', { timeout: 240_000 }, async () => {
     const dataDir = tempDir();
     fs.mkdirSync(path.join(dataDir, 'objects', 'units', 'u1'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'objects', 'units', 'u1', 'p1'), JPEG);

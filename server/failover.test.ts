@@ -31,7 +31,7 @@ describe.skipIf(!canStartCluster)('PostgreSQL restarts under load', () => {
     const byUnit = new Map<string, string[]>();
     for (const r of rows) byUnit.set(r.unit_id, [...(byUnit.get(r.unit_id) ?? []), r.id]);
     work = [...byUnit].map(([unitId, taskIds]) => ({ unitId, taskIds }));
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     await server?.dispose();
@@ -102,5 +102,5 @@ describe.skipIf(!canStartCluster)('PostgreSQL restarts under load', () => {
     // The traffic really ran across the restarts: writes succeeded before and after them.
     expect((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0)).toBeGreaterThan(20);
     console.log(`failover: statuses ${JSON.stringify(Object.fromEntries(statuses))}, healthy after ${recoveries.join(', ')} ms`);
-  }, 120_000);
+  }, 240_000);
 });

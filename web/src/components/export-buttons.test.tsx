@@ -23,7 +23,7 @@ describe('exportHref', () => {
   });
 });
 
-describe('export links on the list screens', { timeout: 20_000 }, () => {
+describe('export links on the list screens', () => {
   it('shortages: carries the search and the status the table shows, in the screen’s language', async () => {
     mockFetch({ 'GET /api/auth/user': { body: userWith('construction') }, 'GET /api/shortages': { body: [] } });
     const ue = userEvent.setup();

@@ -51,7 +51,7 @@ describe('QR scanner', () => {
     await waitFor(() => expect(getUserMedia).toHaveBeenCalledWith({ audio: false, video: { facingMode: 'environment' } }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Close the scanner' })).toHaveFocus());
 
-    await waitFor(() => expect(window.location.pathname).toBe(`/work-tasks/${UNIT}`), { timeout: 3000 });
+    await waitFor(() => expect(window.location.pathname).toBe(`/work-tasks/${UNIT}`));
     expect(window.location.search).toBe('');
     expect(detect.mock.calls.length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -30,7 +30,7 @@ const latinWords = /[A-Za-z]{3,}/;
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('personal details', { timeout: 20_000 }, () => {
+describe('personal details', () => {
   it('refuses an email that is not one, then saves the trimmed fields with blanks as null and renames the header at once', async () => {
     const saved = userOf(profile({ firstName: 'Noa', city: null, email: 'noa@example.com' }));
     const fetchMock = mockAccount({ 'GET /api/user/profile': { body: profile() }, 'PUT /api/user/profile': { body: saved } });
@@ -109,7 +109,7 @@ const pictureUploads = (fetchMock: Mock) =>
 
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
-describe('profile picture', { timeout: 20_000 }, () => {
+describe('profile picture', () => {
   it('sends the centre square as a 256-pixel JPEG, shows progress, then the picture here and in the header', async () => {
     const canvas = withCanvas();
     const answer = deferred<{ body: unknown }>();
@@ -197,7 +197,7 @@ describe('profile picture', { timeout: 20_000 }, () => {
   });
 });
 
-describe('change password', { timeout: 20_000 }, () => {
+describe('change password', () => {
   const fill = async (user: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) => {
     const section = screen.getByRole('region', { name: 'Change password' });
     for (const [label, value] of [
@@ -300,7 +300,7 @@ const laptop = session({
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
 });
 
-describe('your sessions', { timeout: 20_000 }, () => {
+describe('your sessions', () => {
   it('lists each device by name with its times in the project time zone, this one marked and without a sign-out', async () => {
     mockAccount({
       'GET /api/user/profile': { body: profile() },
@@ -392,7 +392,7 @@ describe('your sessions', { timeout: 20_000 }, () => {
   });
 });
 
-describe('own account accessibility', { timeout: 20_000 }, () => {
+describe('own account accessibility', () => {
   it('has no serious or critical violations in Hebrew, on the page and in the details dialog', async () => {
     mockAccount({
       'GET /api/user/profile': { body: profile({ profileImageUrl: '/objects/users/u1/k3j4' }) },

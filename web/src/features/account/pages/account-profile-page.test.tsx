@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 // Typing a card key by key in jsdom on a shared machine: allow more than the default 5 s per test.
-describe('account profile page', { timeout: 20_000 }, () => {
+describe('account profile page', () => {
   it('shows the details, the price before VAT in shekels and the next billing date', async () => {
     mockAccount({ 'GET /api/user/profile': { body: profile() } });
     renderPage();

@@ -18,7 +18,7 @@ const fill = async (u: ReturnType<typeof userEvent.setup>, current: string, next
   if (confirm) await u.type(screen.getByLabelText(he ? /^אימות הסיסמה החדשה/ : /^Confirm the new password/), confirm);
 };
 
-describe('ChangePasswordPage', { timeout: 15_000 }, () => {
+describe('ChangePasswordPage', () => {
   it('says the project administrator set the temporary password, in Hebrew', async () => {
     mockFetch({ 'GET /api/auth/user': { body: temporary('admin') } });
     renderPage('he');

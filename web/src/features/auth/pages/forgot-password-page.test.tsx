@@ -8,7 +8,7 @@ import ForgotPasswordPage from './forgot-password-page.tsx';
 const renderPage = (language: 'en' | 'he' | 'ru' = 'en') =>
   renderWithProviders(<ForgotPasswordPage />, { path: '/forgot-password', language });
 
-describe('ForgotPasswordPage', { timeout: 15_000 }, () => {
+describe('ForgotPasswordPage', () => {
   it('explains the administrator way, in Hebrew, when the server sends no e-mail', async () => {
     const fetchMock = mockFetch({ 'GET /api/auth/options': { body: { passwordResetByEmail: false } } });
     renderPage('he');

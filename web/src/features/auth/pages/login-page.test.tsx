@@ -14,7 +14,7 @@ const renderLogin = (url = '/login', language: 'en' | 'he' = 'en') => renderWith
 const usernameInput = () => screen.getByRole('textbox', { name: 'Username' });
 const passwordInput = () => screen.getByLabelText(/^Password/);
 
-describe('LoginPage', { timeout: 15_000 }, () => {
+describe('LoginPage', () => {
   it('asks for both fields and sends nothing when the password is blank', async () => {
     const fetchMock = mockFetch({ 'GET /api/auth/user': notSignedIn });
     renderLogin();

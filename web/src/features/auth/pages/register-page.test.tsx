@@ -39,7 +39,7 @@ async function fillForm(skip: string[] = []) {
 const submit = (u: UserEvent) => u.click(screen.getByText('Register now', { selector: 'button' }));
 
 // A big form in jsdom on a shared machine: allow more than the default 5 s per test.
-describe('RegisterPage', { timeout: 20_000 }, () => {
+describe('RegisterPage', () => {
   it('sends numbers for the expiry, the card number without spaces, and no price', async () => {
     const fetchMock = mockFetch({ 'POST /api/register': { status: 201, body: { message: 'ok' } }, ...PRICING });
     renderRegister();

@@ -19,7 +19,7 @@ const fill = async (u: ReturnType<typeof userEvent.setup>, next: string, confirm
   await u.type(screen.getByLabelText(/^Confirm the new password|^אימות הסיסמה החדשה/), confirm);
 };
 
-describe('ResetPasswordPage', { timeout: 15_000 }, () => {
+describe('ResetPasswordPage', () => {
   it('says a link without a token is incomplete and links to asking again', () => {
     mockFetch({});
     renderPage('/reset-password');

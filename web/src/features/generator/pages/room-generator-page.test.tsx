@@ -64,7 +64,7 @@ const exampleLabels = (n: number) =>
     .map((li) => li.textContent);
 
 // Typing into a page that re-plans on every key is slow on a shared CI machine.
-describe('RoomGeneratorPage', { timeout: 20_000 }, () => {
+describe('RoomGeneratorPage', () => {
   it('shows the first labels of each range and the total, live', async () => {
     const { user } = setup();
     await fillRange(user, 1, { prefix: 'A', start: '101', end: '150' });

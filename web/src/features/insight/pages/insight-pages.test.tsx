@@ -31,7 +31,7 @@ const stats = (days: number): CleaningStats => ({
   ],
 });
 
-describe('StatisticsPage', { timeout: 20_000 }, () => {
+describe('StatisticsPage', () => {
   it('shows the counters and the spec figures, and changes the period from the address', async () => {
     const fetchMock = mockFetch({
       'GET /api/auth/user': { body: user },
@@ -103,7 +103,7 @@ const kpi: KpiMetrics = {
   trend: 'down',
 };
 
-describe('EmployeePerformancePage', { timeout: 20_000 }, () => {
+describe('EmployeePerformancePage', () => {
   it('shows the KPIs, the top employee and the ranked table with medals, stars, colours and trends', async () => {
     const fetchMock = mockFetch({
       'GET /api/auth/user': { body: user },

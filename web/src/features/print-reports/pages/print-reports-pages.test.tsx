@@ -54,7 +54,7 @@ const task = (over: Partial<RoomDetails['tasks'][number]>): RoomDetails['tasks']
 
 const at = '/units/:roomId/handover';
 
-describe('UnitHandoverPage', { timeout: 20_000 }, () => {
+describe('UnitHandoverPage', () => {
   it('shows the unit and its stages in order, with worker, time in the project zone, notes and photo', async () => {
     mockFetch({
       'GET /api/auth/user': { body: user() },
@@ -170,7 +170,7 @@ const shortage = (over: Partial<Shortage>): Shortage => ({
   ...over,
 });
 
-describe('ProgressReportPage', { timeout: 20_000 }, () => {
+describe('ProgressReportPage', () => {
   it('shows the counters, progress per floor and only the open shortages', async () => {
     const fetchMock = mockFetch({
       'GET /api/auth/user': { body: user() },

@@ -44,7 +44,7 @@ function setup(answer: MockResponse) {
 const unitRows = () => screen.getAllByTestId('progress-row');
 const rowOf = (number: string) => unitRows().find((r) => within(r).queryByRole('rowheader', { name: number }))!;
 
-describe('ProgressMatrixPage', { timeout: 20_000 }, () => {
+describe('ProgressMatrixPage', () => {
   it('renders units grouped by floor, stages as columns, each cell state, and the counts', async () => {
     setup({ body: matrix });
     const table = await screen.findByRole('table', { name: 'Progress of the apartments by stage' });

@@ -31,7 +31,7 @@ const pageSizes = () => screen.queryAllByTestId('label-page').map((p) => within(
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Unit labels page', { timeout: 15_000 }, () => {
+describe('Unit labels page', () => {
   it('lays every unit out on A4 sheets of 21 (3 × 7) in map order', async () => {
     renderPage();
     await screen.findByTestId('label-sheet');

@@ -48,7 +48,7 @@ function setup(list = rooms, facilityType = 'construction', extra: Parameters<ty
 
 const cards = () => screen.queryAllByTestId('room-card');
 
-describe('RoomMapPage', { timeout: 20_000 }, () => {
+describe('RoomMapPage', () => {
   it('shows every unit with its number, floor, type, status, task count and last completion', async () => {
     setup();
     await waitFor(() => expect(cards()).toHaveLength(3));

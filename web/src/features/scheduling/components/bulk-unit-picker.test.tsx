@@ -31,7 +31,7 @@ function Harness() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('BulkUnitPicker', { timeout: 20_000 }, () => {
+describe('BulkUnitPicker', () => {
   it('renders one page of checkboxes at a time while "select all" takes every matching unit', async () => {
     const u = userEvent.setup();
     mockFetch({ 'GET /api/auth/user': notSignedIn }); // the wording hook asks for the project type

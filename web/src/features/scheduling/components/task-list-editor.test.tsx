@@ -25,7 +25,7 @@ function Harness({ initial, onRows }: { initial: TaskRow[]; onRows?: (rows: Task
 
 const minutesInputs = () => screen.getAllByLabelText(/Estimated minutes/);
 
-describe('TaskListEditor', { timeout: 20_000 }, () => {
+describe('TaskListEditor', () => {
   it('turns invalid minutes into 10 and clamps out-of-range minutes on leaving the field', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness initial={defaultRows('en').slice(0, 3)} />);

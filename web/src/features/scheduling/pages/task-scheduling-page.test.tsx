@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 // Role queries over a seven-row form are slow in jsdom on a busy machine.
-describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
+describe('TaskSchedulingPage', () => {
   it('refuses to save without a unit, then without tasks, with the Hebrew messages of docs/product.md "Validation rules"', async () => {
     const u = userEvent.setup();
     const { fetchMock } = setup(undefined, 'he');
@@ -238,7 +238,7 @@ describe('TaskSchedulingPage', { timeout: 20_000 }, () => {
     expect(queryClient.getQueryState(roomStatsQuery.queryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(roomDetailsQuery('r201').queryKey)?.isInvalidated).toBe(true);
 
-    expect(await screen.findByTestId('location', {}, { timeout: 3000 })).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('says "log in again" when unauthorized and words other refusals by their code', async () => {

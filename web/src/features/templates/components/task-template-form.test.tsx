@@ -10,7 +10,7 @@ function setup(props: Partial<Parameters<typeof TaskTemplateForm>[0]> = {}) {
   return { onSubmit, user: userEvent.setup({ delay: null }) };
 }
 
-describe('TaskTemplateForm', { timeout: 20_000 }, () => {
+describe('TaskTemplateForm', () => {
   it('submits 5 minutes, order 0, required, no photo and every unit type (null) when only a name is given', async () => {
     const { onSubmit, user } = setup();
     expect(screen.getByLabelText('Estimated minutes')).toHaveValue(5);

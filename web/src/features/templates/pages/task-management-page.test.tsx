@@ -42,7 +42,7 @@ function setup(routes: Routes = {}, language: Locale = 'en') {
   return { fetchMock, urls, user: userEvent.setup({ delay: null }) };
 }
 
-describe('TaskManagementPage', { timeout: 20_000 }, () => {
+describe('TaskManagementPage', () => {
   it("lists the project's facility type templates", async () => {
     const { urls } = setup();
     expect(await screen.findByText('Waterproofing')).toBeInTheDocument();

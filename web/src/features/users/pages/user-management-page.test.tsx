@@ -19,7 +19,7 @@ function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
 }
 const cards = () => screen.getAllByTestId('member-card');
 
-describe('UserManagementPage', { timeout: 20_000 }, () => {
+describe('UserManagementPage', () => {
   it('shows the counts by role and filters the cards by role', async () => {
     const { user } = setup();
     await waitFor(() => expect(cards()).toHaveLength(3));

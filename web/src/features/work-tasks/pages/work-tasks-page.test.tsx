@@ -135,7 +135,7 @@ afterEach(() => {
   resetOutboxForTests();
 });
 
-describe('Work-tasks page', { timeout: 15_000 }, () => {
+describe('Work-tasks page', () => {
   it('without a unit id says so and offers the way back to scanning', async () => {
     renderPage('/work-tasks');
     expect(screen.getByRole('heading', { name: 'Apartment ID not found' })).toBeInTheDocument();
@@ -528,7 +528,7 @@ describe('Work-tasks page', { timeout: 15_000 }, () => {
   });
 });
 
-describe('Work-tasks page without signal (docs/product.md "Working without signal")', { timeout: 15_000 }, () => {
+describe('Work-tasks page without signal (docs/product.md "Working without signal")', () => {
   const noSignal = (): MockResponse => {
     throw new TypeError('Failed to fetch');
   };

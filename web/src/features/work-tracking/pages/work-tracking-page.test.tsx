@@ -55,7 +55,7 @@ afterEach(() => {
   act(() => dismissToast());
 });
 
-describe('WorkTrackingPage', { timeout: 20_000 }, () => {
+describe('WorkTrackingPage', () => {
   it('renders a card with apartment, type, floor, worker, recurrence note, time, badge, photo and notes', async () => {
     setup(() => ({
       body: page([
