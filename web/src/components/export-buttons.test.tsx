@@ -45,7 +45,7 @@ describe('export links on the list screens', { timeout: 20_000 }, () => {
     expect(hrefOf('xlsx')).toBe('/api/measurements/export?format=xlsx&lang=he');
   });
 
-  for (const language of ['he', 'ar']) {
+  for (const language of ['he', 'ar'] as const) {
     it(`isolates "Excel (.xlsx)" left to right in ${language}, so the brackets and the dot keep their places`, async () => {
       mockFetch({ 'GET /api/auth/user': { body: userWith('construction') }, 'GET /api/measurements': { body: [] } });
       renderWithProviders(<MeasurementsTablePage />, { language });
