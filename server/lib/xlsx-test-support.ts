@@ -63,7 +63,7 @@ export const serialOf = (localIso: string) => (Date.parse(`${localIso}Z`) - Date
 
 /**
  * A CSV file's records split into fields, as a spreadsheet reads them: a quoted field may hold
- * commas, doubled quotes and line breaks; records end with CRLF.
+ * commas, doubled quotes and line breaks; outside quotes a line break (CRLF or LF) ends a record.
  */
 export function csvLines(body: string): string[][] {
   const text = body.replace(/^\uFEFF/, '');
@@ -78,7 +78,7 @@ export function csvLines(body: string): string[][] {
       value = text.slice(at + 1, end).replace(/""/g, '"');
       at = end + 1;
     } else {
-      const stop = text.slice(at).search(/,|\r\n/);
+      const stop = text.slice(at).search(/,|\r?\n/);
       value = text.slice(at, stop < 0 ? undefined : at + stop);
       at = stop < 0 ? text.length : at + stop;
     }
@@ -89,7 +89,7 @@ export function csvLines(body: string): string[][] {
     }
     records.push(fields);
     fields = [];
-    at += 2; // CRLF
+    at += text[at] === '\r' ? 2 : 1; // CRLF, or a bare LF, which spreadsheets also take for a record's end
   }
   return records.filter((r) => !(r.length === 1 && r[0] === ''));
 }
