@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { CustomerBilling } from './billing.ts';
+import { DEFAULT_LOCALE, LOCALES } from './constants.ts';
 
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -23,7 +24,7 @@ export const customersExportQuery = z.object({
   q: z.string().max(200).default(''),
   status: z.enum(STATUS_FILTERS).default('all'),
   billing: z.enum(BILLING_FILTERS).default('all'),
-  lang: z.enum(['he', 'en']).default('he'),
+  lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
 });
 
 /** Billing time: overdue is before today, this week 0–7 days, this month 0–30 days. */

@@ -38,6 +38,17 @@ test('statistics, employee performance and the progress matrix show a worker’s
   await expect(page.getByTestId('completed-tasks')).toHaveText('3');
   await expect(page.getByTestId('top-workers').getByRole('listitem')).toHaveCount(1);
   await expect(page.getByTestId('top-workers')).toContainText('דוד כהן');
+  // Each counter tile keeps its status colour on its start edge: four colours, none the frame's.
+  const edges = await Promise.all(
+    ['clean', 'inProgress', 'needsWork', 'total'].map((key) =>
+      page.getByTestId(`tile-${key}`).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { start: style.borderInlineStartColor, frame: style.borderTopColor };
+      }),
+    ),
+  );
+  for (const edge of edges) expect(edge.start).not.toBe(edge.frame);
+  expect(new Set(edges.map((e) => e.start)).size).toBe(4);
   await page.getByRole('button', { name: '7 הימים האחרונים' }).click();
   await expect(page.getByTestId('per-day-chart').getByRole('listitem')).toHaveCount(7);
   await expectNoSeriousA11yViolations(page);

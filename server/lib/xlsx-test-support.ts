@@ -44,9 +44,9 @@ const unescape = (text: string) =>
 /** A sheet's rows as typed cells, by column letter (empty cells absent). */
 export function sheetRows(sheetXml: string): Record<string, SheetCell>[] {
   const rows: Record<string, SheetCell>[] = [];
-  for (const [, body] of sheetXml.matchAll(/<row r="\d+">(.*?)<\/row>/g)) {
+  for (const [, body] of sheetXml.matchAll(/<row r="\d+">(.*?)<\/row>/gs)) {
     const row: Record<string, SheetCell> = {};
-    for (const [, ref, s, t, inner] of body.matchAll(/<c r="([A-Z]+)\d+"(?: s="(\d+)")?(?: t="(\w+)")?>(.*?)<\/c>/g)) {
+    for (const [, ref, s, t, inner] of body.matchAll(/<c r="([A-Z]+)\d+"(?: s="(\d+)")?(?: t="(\w+)")?>(.*?)<\/c>/gs)) {
       const style = s ? Number(s) : 0;
       row[ref] =
         t === 'inlineStr'
@@ -61,28 +61,35 @@ export function sheetRows(sheetXml: string): Record<string, SheetCell>[] {
 /** Excel's serial number of a local wall-clock time (for expected values). */
 export const serialOf = (localIso: string) => (Date.parse(`${localIso}Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
 
-/** A CSV file's lines split into fields (enough for tests: no newlines inside fields). */
+/**
+ * A CSV file's records split into fields, as a spreadsheet reads them: a quoted field may hold
+ * commas, doubled quotes and line breaks; outside quotes a line break (CRLF or LF) ends a record.
+ */
 export function csvLines(body: string): string[][] {
-  return body
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .filter((l) => l !== '')
-    .map((line) => {
-      const fields: string[] = [];
-      let at = 0;
-      for (;;) {
-        if (line[at] === '"') {
-          let end = at + 1;
-          while (!(line[end] === '"' && line[end + 1] !== '"')) end += line[end] === '"' ? 2 : 1;
-          fields.push(line.slice(at + 1, end).replace(/""/g, '"'));
-          at = end + 1;
-        } else {
-          const comma = line.indexOf(',', at);
-          fields.push(line.slice(at, comma < 0 ? undefined : comma));
-          at = comma < 0 ? line.length : comma;
-        }
-        if (line[at] !== ',') return fields;
-        at += 1;
-      }
-    });
+  const text = body.replace(/^\uFEFF/, '');
+  const records: string[][] = [];
+  let fields: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let value: string;
+    if (text[at] === '"') {
+      let end = at + 1;
+      while (end < text.length && !(text[end] === '"' && text[end + 1] !== '"')) end += text[end] === '"' ? 2 : 1;
+      value = text.slice(at + 1, end).replace(/""/g, '"');
+      at = end + 1;
+    } else {
+      const stop = text.slice(at).search(/,|\r?\n/);
+      value = text.slice(at, stop < 0 ? undefined : at + stop);
+      at = stop < 0 ? text.length : at + stop;
+    }
+    fields.push(value);
+    if (text[at] === ',') {
+      at += 1;
+      continue;
+    }
+    records.push(fields);
+    fields = [];
+    at += text[at] === '\r' ? 2 : 1; // CRLF, or a bare LF, which spreadsheets also take for a record's end
+  }
+  return records.filter((r) => !(r.length === 1 && r[0] === ''));
 }

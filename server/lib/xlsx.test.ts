@@ -73,7 +73,7 @@ describe('typed, streamed xlsx', () => {
     const serial = Number(/<c r="D2" s="3"><v>([\d.]+)<\/v>/.exec(sheet)![1]);
     expect(serial).toBeCloseTo(46091 + 12.5 / 24, 6);
     expect(styles).toContain('<numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/>');
-    expect(styles).toMatch(/<cellXfs count="4">.*<xf numFmtId="164"[^>]*applyNumberFormat="1"\/><xf numFmtId="165"/);
+    expect(styles).toMatch(/<cellXfs count="5">.*<xf numFmtId="164"[^>]*applyNumberFormat="1"\/><xf numFmtId="165"/);
     expect(workbook).toContain('name="חוסרים"');
   });
 

@@ -31,10 +31,18 @@ export function columnName(index: number): string {
 }
 
 /** Cell styles of styles.xml's cellXfs, by index. */
-const STYLE = { plain: 0, header: 1, date: 2, dateTime: 3 } as const;
+const STYLE = { plain: 0, header: 1, date: 2, dateTime: 3, wrapped: 4 } as const;
 
-const inline = (ref: string, s: string, value: string) =>
-  `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+/**
+ * Text of several lines (a note) gets the wrapped style: without it a spreadsheet shows the lines
+ * run together, or only the last one in a row of one line's height. Line ends are written as LF,
+ * the one line break a cell knows.
+ */
+const inline = (ref: string, s: string, value: string) => {
+  const text = value.replace(/\r\n?/g, '\n');
+  const style = s === '' && text.includes('\n') ? ` s="${STYLE.wrapped}"` : s;
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+};
 
 function cellXml(cell: XlsxCell, ref: string, style: number): string {
   const s = style ? ` s="${style}"` : '';
@@ -104,9 +112,9 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 
 /**
  * Fonts: 0 plain, 1 bold. cellXfs: 0 plain, 1 bold header, 2 date (yyyy-mm-dd), 3 date and time
- * (yyyy-mm-dd hh:mm), the custom formats 164 and 165.
+ * (yyyy-mm-dd hh:mm), the custom formats 164 and 165, 4 text of several lines (wrapped, top-aligned).
  */
-const STYLES = `${XML}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="165" formatCode="yyyy\\-mm\\-dd\\ hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Arial"/></font><font><b/><sz val="11"/><name val="Arial"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+const STYLES = `${XML}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="165" formatCode="yyyy\\-mm\\-dd\\ hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Arial"/></font><font><b/><sz val="11"/><name val="Arial"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf></cellXfs></styleSheet>`;
 
 /** Excel refuses sheet names over 31 characters or with []:*?/\ in them. */
 const sheetNameOf = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';

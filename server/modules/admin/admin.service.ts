@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract/billing.ts';
 import { filterCustomers, type CustomerFilters } from '../../../contract/admin-filters.ts';
+import { BILLING_EXPORT_WORDS, type BillingExportWords } from '../../../contract/billing-export-words.ts';
+import { RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
+import { PROJECT_TYPES } from '../../../contract/project-types.ts';
 import type { ExportColumn, ExportColumnType, ExportValue } from '../../lib/export-columns.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { localDate } from '../../lib/time.ts';
@@ -76,53 +79,17 @@ export async function listCustomersBilling(app: FastifyInstance): Promise<Custom
   );
 }
 
-type Lang = 'he' | 'en';
-const HEADERS: Record<Lang, string[]> = {
-  he: [
-    'פרויקט',
-    'סוג',
-    'איש קשר',
-    'שם משתמש',
-    'אימייל',
-    'טלפון',
-    'עיר',
-    'כרטיס',
-    'תאריך הרשמה',
-    'תאריך חיוב הבא',
-    'ימים לחיוב',
-    'מחיר חודשי לפני מע"מ (₪)',
-    'סכום לתשלום (₪)',
-    'סטטוס',
-    'חשבוניות פתוחות',
-  ],
-  en: [
-    'Project',
-    'Type',
-    'Contact',
-    'Username',
-    'Email',
-    'Phone',
-    'City',
-    'Card',
-    'Registration date',
-    'Next billing date',
-    'Days until billing',
-    'Monthly price before VAT (ILS)',
-    'Amount due (ILS)',
-    'Status',
-    'Unpaid invoices',
-  ],
-};
-const STATUS_WORDS: Record<Lang, Record<CustomerBilling['status'], string>> = {
-  he: { active: 'פעיל', cancelled: 'בוטל', inactive: 'לא פעיל' },
-  en: { active: 'Active', cancelled: 'Cancelled', inactive: 'Inactive' },
-};
+/** The type as the screen names it (common.json `projectTypes`), not the stored value. */
+function projectTypeWord(words: BillingExportWords, type: string): string {
+  const known = PROJECT_TYPES.find((p) => p === type);
+  return known ? words.projectType[known] : type;
+}
 
-function exportRow(r: CustomerBilling, lang: Lang): ExportValue[] {
+function exportRow(r: CustomerBilling, words: BillingExportWords): ExportValue[] {
   const contact = [r.firstName, r.lastName].filter(Boolean).join(' ') || r.username;
   return [
     r.facilityName,
-    r.facilityType,
+    projectTypeWord(words, r.facilityType),
     contact,
     r.username,
     r.email,
@@ -134,7 +101,7 @@ function exportRow(r: CustomerBilling, lang: Lang): ExportValue[] {
     r.daysUntilBilling,
     r.monthlyPrice,
     r.totalAmountDue,
-    STATUS_WORDS[lang][r.status],
+    words.status[r.status],
     r.unpaidInvoices,
   ];
 }
@@ -142,16 +109,17 @@ function exportRow(r: CustomerBilling, lang: Lang): ExportValue[] {
 /** The rows the billing screen shows for the same filters, as CSV or .xlsx. */
 export async function exportCustomersBilling(
   app: FastifyInstance,
-  opts: CustomerFilters & { format: 'csv' | 'xlsx'; lang: Lang },
+  opts: CustomerFilters & { format: 'csv' | 'xlsx'; lang: Locale },
 ): Promise<ExportFileStream> {
-  const rows = filterCustomers(await listCustomersBilling(app), opts).map((r) => exportRow(r, opts.lang));
+  const words = BILLING_EXPORT_WORDS[opts.lang];
+  const rows = filterCustomers(await listCustomersBilling(app), opts).map((r) => exportRow(r, words));
   // Written like every other export (docs/product.md "Exports"); numbers stay numbers, the rest text.
-  const columns = HEADERS[opts.lang].map((header, i): ExportColumn => ({ header, type: COLUMN_TYPES[i] ?? 'text' }));
+  const columns = words.columns.map((header, i): ExportColumn => ({ header, type: COLUMN_TYPES[i] ?? 'text' }));
   return exportFile(
     {
       name: 'customer-billing',
-      sheetName: opts.lang === 'he' ? 'חיוב לקוחות' : 'Customer billing',
-      rightToLeft: opts.lang === 'he',
+      sheetName: words.sheet,
+      rightToLeft: RTL_LOCALES.includes(opts.lang),
       columns,
       rows,
     },

@@ -45,6 +45,17 @@ describe('export links on the list screens', () => {
     expect(hrefOf('xlsx')).toBe('/api/measurements/export?format=xlsx&lang=he');
   });
 
+  for (const language of ['he', 'ar'] as const) {
+    it(`isolates "Excel (.xlsx)" left to right in ${language}, so the brackets and the dot keep their places`, async () => {
+      mockFetch({ 'GET /api/auth/user': { body: userWith('construction') }, 'GET /api/measurements': { body: [] } });
+      renderWithProviders(<MeasurementsTablePage />, { language });
+      await screen.findByTestId('export-xlsx');
+      const label = screen.getByTestId('export-xlsx').querySelector('bdi');
+      expect(label).toHaveAttribute('dir', 'ltr');
+      expect(label?.textContent).toBe('Excel (.xlsx)');
+    });
+  }
+
   it('work tracking: the URL’s search, status and project type, without the page', async () => {
     const empty: ScheduledTasksPage = {
       items: [],

@@ -50,7 +50,8 @@ export function ExportButtons({
           data-testid={`export-${format}`}
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
-          {t(`export.${format}`)}
+          {/* A left-to-right format name ("Excel (.xlsx)"): isolated so a right-to-left line keeps its brackets and dot in place. */}
+          <bdi dir="ltr">{t(`export.${format}`)}</bdi>
         </a>
       ))}
     </div>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TemporaryPassword } from '../../../../../contract/account.ts';
 import type { AdminProject, AdminUser, CustomerBilling } from '../../../../../contract/billing.ts';
 import type { CustomerFilters } from '../../../../../contract/admin-filters.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../../../../contract/constants.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { adminProjectsKey } from '../../../lib/queries/admin-projects.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
@@ -93,7 +94,7 @@ export function exportUrl(format: 'csv' | 'xlsx', filters: CustomerFilters, lang
     q: filters.q.trim(),
     status: filters.status,
     billing: filters.billing,
-    lang: lang === 'he' ? 'he' : 'en',
+    lang: LOCALES.find((l) => l === lang.slice(0, 2)) ?? DEFAULT_LOCALE,
   });
   return `/api/admin/customers-billing/export?${params.toString()}`;
 }

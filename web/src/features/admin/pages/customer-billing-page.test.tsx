@@ -126,6 +126,9 @@ describe('customer billing', () => {
     expect(dialog).toHaveTextContent('₪1,399');
     expect(dialog).toHaveTextContent('₪1,651');
     expect(dialog).not.toHaveTextContent('4242424242424242');
+    // The project type in words, never the stored value.
+    expect(dialog).toHaveTextContent('Construction');
+    expect(dialog).not.toHaveTextContent(/\bconstruction\b/);
   });
 
   it('activates an inactive account, then tells and reloads the list', async () => {

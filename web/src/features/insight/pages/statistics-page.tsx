@@ -74,11 +74,13 @@ export default function StatisticsPage() {
   const u = units.data;
   const s = stats.data;
   const f = statisticsFigures(u, s);
+  // The status colour is the start border's own colour: a whole-border colour would compete with the
+  // frame's border-slate-200 and lose to it in the stylesheet's order.
   const counters = [
-    { key: 'clean', value: u.clean, tone: 'border-green-600' },
-    { key: 'inProgress', value: u.inProgress, tone: 'border-amber-500' },
-    { key: 'needsWork', value: u.needsCleaning, tone: 'border-red-600' },
-    { key: 'total', value: u.totalRooms, tone: 'border-slate-500' },
+    { key: 'clean', value: u.clean, tone: 'border-s-green-600' },
+    { key: 'inProgress', value: u.inProgress, tone: 'border-s-amber-500' },
+    { key: 'needsWork', value: u.needsCleaning, tone: 'border-s-red-600' },
+    { key: 'total', value: u.totalRooms, tone: 'border-s-slate-500' },
   ];
 
   return (
@@ -87,7 +89,7 @@ export default function StatisticsPage() {
 
       <section aria-label={t('stats.counters')} className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {counters.map((c) => (
-          <div key={c.key} className={`rounded-xl border border-s-4 border-slate-200 bg-white p-4 ${c.tone}`}>
+          <div key={c.key} className={`rounded-xl border border-s-4 border-slate-200 bg-white p-4 ${c.tone}`} data-testid={`tile-${c.key}`}>
             <p className="text-sm text-slate-700">{t(`counters.${c.key}`)}</p>
             <p className="text-3xl font-bold tabular-nums" data-testid={`counter-${c.key}`}>
               {c.value}

@@ -127,29 +127,36 @@ export function InvoiceDocument({ invoice, copy }: { invoice: InvoiceDocumentDat
         )}
       </section>
 
-      <table className="w-full border-collapse text-start">
+      {/* Fixed column widths and padding on both sides of every cell: printed in Hebrew, the
+          description, the period and the amount stay apart, each in its own column. */}
+      <table className="w-full table-fixed border-collapse text-start">
+        <colgroup>
+          <col className="w-1/2" />
+          <col className="w-[30%]" />
+          <col className="w-1/5" />
+        </colgroup>
         <thead>
           <tr className="border-b border-slate-900">
-            <th scope="col" className="py-2 text-start">
+            <th scope="col" className="py-2 pe-3 text-start">
               {WORDS.description}
             </th>
-            <th scope="col" className="py-2 text-start">
+            <th scope="col" className="px-3 py-2 text-start">
               {WORDS.period}
             </th>
-            <th scope="col" className="py-2 text-end">
+            <th scope="col" className="py-2 ps-3 text-end">
               {WORDS.amount}
             </th>
           </tr>
         </thead>
         <tbody>
-          <tr className="border-b border-slate-300">
-            <td className="py-2">
+          <tr className="border-b border-slate-300 align-top" data-testid="invoice-line">
+            <td className="py-2 pe-3 break-words">
               <bdi>{invoice.description}</bdi>
             </td>
-            <td className="py-2">
+            <td className="px-3 py-2 whitespace-nowrap">
               <Ltr>{period}</Ltr>
             </td>
-            <td className="py-2 text-end">
+            <td className="py-2 ps-3 text-end whitespace-nowrap">
               <Ltr>{formatAgorot(invoice.amountAgorot)}</Ltr>
             </td>
           </tr>
