@@ -170,7 +170,7 @@ describe('DELETE /api/scheduled-tasks-complete/{taskId} (undo)', () => {
   });
 
   it("undoes a daily task's completion of today only", async () => {
-    const { units, tasks } = await seed([{ number: '1', facilityType: 'hotel' }], ['Make beds'], 'daily');
+    const { owner, units, tasks } = await seed([{ number: '1', facilityType: 'hotel' }], ['Make beds'], 'daily');
     const taskId = tasks['1']['Make beds'];
     const phone = newDevice();
     const yesterday = new Date(ctx.clock.now.getTime() - 86_400_000);
@@ -184,6 +184,13 @@ describe('DELETE /api/scheduled-tasks-complete/{taskId} (undo)', () => {
     expect(res.json().workDate).toBe(today);
     expect((await publicTask(units['1'].id, taskId)).isCompleted).toBe(false);
     expect((await publicTasks(units['1'].id, `?date=${day}`))[0].isCompleted).toBe(true);
+    // Today's statistics and performance leave the undone routine out.
+    const performance = (await owner.as({ method: 'GET', url: '/api/employee-performance?range=today' })).json() as {
+      employees: unknown[];
+    };
+    expect(performance.employees).toEqual([]);
+    const stats = (await owner.as({ method: 'GET', url: '/api/stats/cleaning?days=1' })).json() as { completedTasks: number };
+    expect(stats.completedTasks).toBe(0);
   });
 
   it('answers 409 task_not_completed for an open stage and 404 for an unknown task', async () => {
@@ -217,8 +224,12 @@ async function expectOneOfTwoDone(as: As, unitId: string) {
   expect(tracked.counts.completed).toBe(1);
   const matrix = (await as({ method: 'GET', url: '/api/progress-matrix' })).json() as ProgressMatrix;
   expect(matrix.units[0].cells.map((c) => c.state).sort()).toEqual(['done', 'open']);
-  const stats = (await as({ method: 'GET', url: '/api/stats/cleaning?days=1' })).json() as { completedTasks: number };
+  const stats = (await as({ method: 'GET', url: '/api/stats/cleaning?days=1' })).json() as {
+    completedTasks: number;
+    topCleaners: { taskCount: number }[];
+  };
   expect(stats.completedTasks).toBe(1);
+  expect(stats.topCleaners.map((w) => w.taskCount)).toEqual([1]);
   const performance = (await as({ method: 'GET', url: '/api/employee-performance?range=today' })).json() as {
     employees: { tasksCompleted: number }[];
   };
