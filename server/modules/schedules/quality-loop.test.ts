@@ -193,6 +193,31 @@ describe('DELETE /api/scheduled-tasks-complete/{taskId} (undo)', () => {
     expect(stats.completedTasks).toBe(0);
   });
 
+  it('keeps one standing completion after an undo: two taps at once complete it once; the old key answers the old completion', async () => {
+    const { units, tasks } = await seed([{ number: '1' }], ['Tiling']);
+    const taskId = tasks['1'].Tiling;
+    const phone = newDevice();
+    const first = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/scheduled-tasks-complete/${taskId}`,
+      headers: { 'x-shalav-device': phone, 'idempotency-key': `key-${phone}` },
+      payload: { workerName: 'Yossi Cohen' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect((await undo(taskId, phone)).statusCode).toBe(200);
+    const replay = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/scheduled-tasks-complete/${taskId}`,
+      headers: { 'x-shalav-device': phone, 'idempotency-key': `key-${phone}` },
+      payload: { workerName: 'Yossi Cohen' },
+    });
+    expect(replay.json()).toEqual(first.json());
+    expect((await publicTask(units['1'].id, taskId)).isCompleted).toBe(false);
+    const taps = await Promise.all([complete(taskId, phone), complete(taskId, phone)]);
+    expect(taps.map((t) => t.statusCode).sort()).toEqual([200, 409]);
+    expect((await completionsOf(taskId)).filter((c) => c.reopenedAt === null)).toHaveLength(1);
+  });
+
   it('answers 409 task_not_completed for an open stage and 404 for an unknown task', async () => {
     const { tasks } = await seed([{ number: '1' }], ['Tiling']);
     const open = await undo(tasks['1'].Tiling, newDevice());
