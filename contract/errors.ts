@@ -77,6 +77,10 @@ export const ERROR_CODES = [
   'completed_at_too_old',
   'photo_required',
   'photo_missing',
+  // Quality loop: undo and review
+  'undo_other_device',
+  'undo_window_passed',
+  'task_not_completed',
   // Photos
   'photo_not_found',
   'photo_empty',

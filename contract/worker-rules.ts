@@ -41,3 +41,9 @@ export function suggestUnits<T extends { number: string; name: string | null }>(
 export const DEVICE_HEADER = 'X-Shalav-Device';
 /** What a device id may look like: a UUID or another 16–64 letters, digits and dashes. */
 export const isDeviceId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(value);
+
+/**
+ * Minutes during which the phone that completed a stage may undo it (docs/decisions/029-quality-loop.md);
+ * counted from when the server received the completion. Later only a manager's rejection reopens it.
+ */
+export const UNDO_WINDOW_MINUTES = 10;

@@ -75,6 +75,11 @@ export const publicTaskSchema = z.object({
   estimatedMinutes: z.number().int(),
   recurrence: z.string(),
   roomNumber: z.string(),
+  /**
+   * The manager sent the stage back (docs/product.md "Quality loop"); null once it is completed
+   * again. The server always sends it; optional only for clients' own fixtures of older answers.
+   */
+  rejection: z.object({ reason: z.string(), rejectedAt: z.string() }).nullable().optional(),
 });
 export type PublicTask = z.infer<typeof publicTaskSchema>;
 export const publicTasksQuery = z.object({ date: isoDate.optional() });

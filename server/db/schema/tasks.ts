@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
 import { units } from './units.ts';
+import { users } from './users.ts';
 
 /** Name and description per language, for data that ships in every locale (default stages). */
 export type TextTranslations = Record<string, { name?: string; description?: string }>;
@@ -82,12 +84,54 @@ export const taskCompletions = pgTable(
      * (docs/product.md "Working without signal"). Null for completions from before it was recorded.
      */
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** The phone that sent it (X-Shalav-Device): only that phone may undo it (docs/decisions/029-quality-loop.md). */
+    deviceId: text('device_id'),
+    /** pending, accepted or rejected: the manager's last word on this completion. */
+    reviewStatus: text('review_status').notNull().default('pending'),
+    /**
+     * Set when the stage was opened again: the row stays as history, and every read of "done" leaves
+     * it out (`reopened_at is null`). `reopenedAs` says why: 'undone' (the worker's undo) or 'rejected'.
+     */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedAs: text('reopened_as'),
+    reopenedByDevice: text('reopened_by_device'),
+    reopenedByUserId: uuid('reopened_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('task_completions_task_period_uq').on(t.taskId, t.period),
+    // One standing completion per task and period; reopened ones stay beside it as history.
+    uniqueIndex('task_completions_task_period_uq')
+      .on(t.taskId, t.period)
+      .where(sql`reopened_at is null`),
     uniqueIndex('task_completions_idem_uq').on(t.projectId, t.idempotencyKey),
     index('task_completions_project_unit_idx').on(t.projectId, t.unitId, t.completedAt),
+    // The review list (docs/product.md "Quality loop"): one status, newest first, paged by key.
+    index('task_completions_review_idx')
+      .on(t.projectId, t.reviewStatus, t.completedAt.desc(), t.id.desc())
+      .where(sql`reopened_as is distinct from 'undone'`),
   ],
+);
+
+/** Every review a manager gave a completion (docs/decisions/029-quality-loop.md): never overwritten. */
+export const taskReviews = pgTable(
+  'task_reviews',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    completionId: uuid('completion_id')
+      .notNull()
+      .references(() => taskCompletions.id, { onDelete: 'cascade' }),
+    /** accepted or rejected. */
+    decision: text('decision').notNull(),
+    reason: text('reason'),
+    reviewerUserId: uuid('reviewer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_reviews_completion_idx').on(t.projectId, t.completionId, t.createdAt)],
 );
 
 export const workSessions = pgTable(

@@ -31,7 +31,7 @@ const openSlots = (p: Period) => sql`
   where t.project_id = ${p.projectId}
     and not exists (
       select 1 from task_completions c
-      where c.task_id = t.id and c.period = 'once' and c.work_date < ${p.from}::date
+      where c.task_id = t.id and c.period = 'once' and c.work_date < ${p.from}::date and c.reopened_at is null
     )
   group by t.unit_id`;
 
@@ -46,7 +46,8 @@ export async function periodTotals(db: Db, p: Period): Promise<Totals> {
     with open_slots as (${openSlots(p)})
     select coalesce(sum(slots), 0)::int as total, count(*)::int as units,
       (select count(*)::int from task_completions c
-        where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date) as completed
+        where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
+          and c.reopened_at is null) as completed
     from open_slots where slots > 0`);
   const [row] = rowsOf(result);
   return { totalTasks: num(row.total), completedTasks: num(row.completed), unitsWithTasks: num(row.units) };
@@ -57,7 +58,7 @@ export async function completionsPerDay(db: Db, p: Period): Promise<Map<string, 
   const result = await db.execute(sql`
     select to_char(work_date, 'YYYY-MM-DD') as day, count(*)::int as n
     from task_completions
-    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
     group by work_date`);
   return new Map(rowsOf(result).map((r) => [text(r.day), num(r.n)]));
 }
@@ -76,7 +77,7 @@ export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
       select c.unit_id, c.worker_name, c.completed_at, ${workerKey(sql`c.worker_name`)} as k
       from task_completions c
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-        and ${named(sql`c.worker_name`)}
+        and c.reopened_at is null and ${named(sql`c.worker_name`)}
     ),
     worked as (
       select k, unit_id from done
@@ -117,7 +118,7 @@ export async function progressPerFloor(db: Db, projectId: string): Promise<Floor
     with st as (
       select t.unit_id, count(*)::int as stages, count(c.id)::int as done
       from tasks t
-      left join task_completions c on c.task_id = t.id and c.period = 'once'
+      left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
       where t.project_id = ${projectId} and t.recurrence = 'once'
       group by t.unit_id
     )
@@ -177,11 +178,11 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
         max(coalesce(c.completed_at, 'infinity'::timestamptz))
           over (partition by t.unit_id order by t.sort_order range between unbounded preceding and 1 preceding) as earlier_done
       from tasks t
-      left join task_completions c on c.task_id = t.id and c.period = 'once'
+      left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
       where t.project_id = ${p.projectId} and t.recurrence = 'once'
         and t.unit_id in (
           select unit_id from task_completions
-          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
         )
     ),
     done as (
@@ -196,7 +197,7 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
       from task_completions c
       join tasks t on t.id = c.task_id
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-        and c.period <> 'once' and ${named(sql`c.worker_name`)}
+        and c.period <> 'once' and c.reopened_at is null and ${named(sql`c.worker_name`)}
     ),
     signins as (
       select ${workerKey(sql`worker_name`)} as k, work_date, created_at as at
@@ -235,7 +236,7 @@ export async function completedPerWorker(db: Db, p: Period): Promise<Map<string,
     select ${workerKey(sql`worker_name`)} as k, count(*)::int as n
     from task_completions
     where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
-      and ${named(sql`worker_name`)}
+      and reopened_at is null and ${named(sql`worker_name`)}
     group by 1`);
   return new Map(rowsOf(result).map((r) => [text(r.k), num(r.n)]));
 }

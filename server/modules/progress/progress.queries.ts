@@ -61,7 +61,7 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<Cel
     left join tasks t
       on t.unit_id = u.id and t.project_id = ${p.projectId} and t.recurrence = 'once'
     left join task_completions c
-      on c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once'
+      on c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once' and c.reopened_at is null
     where u.project_id = ${p.projectId} ${floorFilter} ${prefixFilter}
     order by u.floor nulls last, (substring(u.number from '[0-9]+'))::numeric nulls last, u.number collate "C", u.id
   `);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
@@ -51,14 +51,14 @@ export async function listUnitsWithCounts(db: Db, p: { projectId: string; date: 
       select t.unit_id, count(*)::int as total, count(c.id)::int as completed
       from tasks t
       left join task_completions c
-        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end)
+        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end) and c.reopened_at is null
       where t.project_id = ${p.projectId}
       group by t.unit_id
     ),
     lc as (
       select distinct on (unit_id) unit_id, completed_at, worker_name
       from task_completions
-      where project_id = ${p.projectId}
+      where project_id = ${p.projectId} and reopened_at is null
       order by unit_id, completed_at desc
     ),
     ws as (
@@ -108,6 +108,7 @@ export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitI
       and(
         eq(taskCompletions.taskId, tasks.id),
         eq(taskCompletions.period, sql`(case when ${tasks.recurrence} = 'once' then 'once' else ${p.date} end)`),
+        isNull(taskCompletions.reopenedAt),
       ),
     )
     .where(and(eq(tasks.projectId, p.projectId), eq(tasks.unitId, p.unitId)))

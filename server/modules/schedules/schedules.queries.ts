@@ -159,7 +159,7 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
       join units u on u.id = t.unit_id and u.project_id = ${f.projectId}
       left join task_completions c
         on c.task_id = t.id and c.project_id = ${f.projectId}
-        and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
+        and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end) and c.reopened_at is null
       left join ws on ws.unit_id = t.unit_id
       where t.project_id = ${f.projectId} ${typeFilter} ${searchFilter}
     )`;

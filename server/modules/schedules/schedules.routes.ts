@@ -10,9 +10,11 @@ import {
   unitTasksQuery,
 } from '../../../contract/schedules.ts';
 import { scheduledTasksExportQuery } from '../../../contract/export-words.ts';
+import { reviewTaskInput, reviewsPage, reviewsQuery, taskReviewSchema } from '../../../contract/reviews.ts';
 import { sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSchedule, exportScheduledTasks, listScheduledTasks, listUnitTasks } from './schedules.service.ts';
+import { listReviews, reviewTask } from './reviews.service.ts';
 
 export async function scheduleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -45,5 +47,27 @@ export async function scheduleRoutes(base: FastifyInstance) {
     '/scheduled-tasks/export',
     { config: { access: 'member' }, schema: { querystring: scheduledTasksExportQuery } },
     async (request, reply) => sendExport(reply, exportScheduledTasks(app, userOf(request), request.query)),
+  );
+
+  // The quality loop (docs/decisions/029-quality-loop.md): accept a completed stage, or send it back.
+  app.put(
+    '/scheduled-tasks/:taskId/review',
+    {
+      config: { access: 'manager' },
+      schema: { params: z.object({ taskId: z.string() }), body: reviewTaskInput, response: { 200: taskReviewSchema } },
+    },
+    async (request) => {
+      const auth = userOf(request);
+      const { review, unitId, replay } = await reviewTask(app, auth, request.params.taskId, request.body);
+      // A rejection reopens the stage: every screen showing it asks again, as after a completion.
+      if (!replay) app.events.publish({ projectId: auth.projectId, type: 'task.completed', unitId, taskId: review.taskId });
+      return review;
+    },
+  );
+
+  app.get(
+    '/reviews',
+    { config: { access: 'manager' }, schema: { querystring: reviewsQuery, response: { 200: reviewsPage } } },
+    async (request) => listReviews(app, userOf(request), request.query),
   );
 }

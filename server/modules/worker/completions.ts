@@ -65,6 +65,7 @@ export async function completeTask(
   taskId: string,
   input: z.output<typeof completeTaskInput>,
   idempotencyKey: string | undefined,
+  deviceId: string | undefined,
 ) {
   if (!isUuid(taskId)) throw notFound('task_not_found', 'Task not found');
   const row = await findTaskWithProject(app.db, taskId);
@@ -97,6 +98,7 @@ export async function completeTask(
       notes: input.notes || null,
       photoUrl,
       idempotencyKey: idempotencyKey ?? null,
+      deviceId: deviceId ?? null,
       completedAt,
       receivedAt: app.now(),
     });

@@ -51,6 +51,7 @@ export async function listPublicTasks(app: FastifyInstance, unitId: string, date
       estimatedMinutes: t.estimatedMinutes,
       recurrence: t.recurrence,
       roomNumber: number,
+      rejection: t.rejection && { reason: t.rejection.reason, rejectedAt: t.rejection.rejectedAt.toISOString() },
     });
   }
   return out;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { MAX_UNIT_SUGGESTIONS } from '../../../contract/constants.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
@@ -107,8 +107,32 @@ export async function findCompletionForPeriod(db: Db, p: { taskId: string; perio
   const [row] = await db
     .select()
     .from(taskCompletions)
-    .where(and(eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period)))
+    .where(and(eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period), isNull(taskCompletions.reopenedAt)))
     .limit(1);
+  return row;
+}
+
+/** The completion of the task's period opened again most recently (undone or rejected), if any. */
+export async function findLastReopened(db: Db, p: { taskId: string; period: string }) {
+  const [row] = await db
+    .select()
+    .from(taskCompletions)
+    .where(and(eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period), isNotNull(taskCompletions.reopenedAt)))
+    .orderBy(desc(taskCompletions.reopenedAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks a standing completion undone by the phone that sent it: the row stays (history) and every
+ * read of "done" leaves it out. Nothing when it was reopened meanwhile (a concurrent undo).
+ */
+export async function markCompletionUndone(db: Db, p: { projectId: string; id: string; deviceId: string; at: Date }) {
+  const [row] = await db
+    .update(taskCompletions)
+    .set({ reopenedAt: p.at, reopenedAs: 'undone', reopenedByDevice: p.deviceId })
+    .where(and(eq(taskCompletions.projectId, p.projectId), eq(taskCompletions.id, p.id), isNull(taskCompletions.reopenedAt)))
+    .returning();
   return row;
 }
 
@@ -134,12 +158,19 @@ export interface UnitTask {
   recurrence: string;
   completedAt: Date | null;
   workerName: string | null;
+  /** The manager's latest rejection, while no completion of the period stands. */
+  rejection: { reason: string; rejectedAt: Date } | null;
 }
 /** One row of listUnitTasksPublic: the unit and its day, and one task (null: the unit has none). */
 export interface UnitTaskRow {
   number: string;
   day: string;
   task: UnitTask | null;
+}
+
+function rejectionOf(r: RawRow): UnitTask['rejection'] {
+  const rejectedAt = dateOrNull(r.rejected_at);
+  return rejectedAt ? { reason: text(r.rejection_reason), rejectedAt } : null;
 }
 
 const unitTaskRowOf = (r: RawRow): UnitTaskRow => ({
@@ -158,6 +189,7 @@ const unitTaskRowOf = (r: RawRow): UnitTaskRow => ({
           recurrence: text(r.recurrence),
           completedAt: dateOrNull(r.completed_at),
           workerName: textOrNull(r.worker_name),
+          rejection: rejectionOf(r),
         },
 });
 
@@ -175,10 +207,22 @@ export async function listUnitTasksPublic(db: Db, p: { unitId: string; date: str
       where un.id = ${p.unitId}
     )
     select u.number, u.day, t.id, t.name, t.description, t.translations, t.estimated_minutes, t.requires_photo, t.recurrence,
-      c.completed_at, c.worker_name
+      c.completed_at, c.worker_name, rj.reason as rejection_reason, rj.created_at as rejected_at
     from u
     left join tasks t on t.unit_id = u.id and t.project_id = u.project_id
-    left join task_completions c on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else u.day end)
+    left join task_completions c
+      on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else u.day end) and c.reopened_at is null
+    -- While the stage is open, the manager's latest rejection of a completion of its period: it
+    -- stands until a completion stands again (a completion the worker undid leaves it standing).
+    left join lateral (
+      select r.reason, r.created_at
+      from task_completions o
+      join task_reviews r on r.completion_id = o.id and r.project_id = u.project_id and r.decision = 'rejected'
+      where o.task_id = t.id and o.period = (case when t.recurrence = 'once' then 'once' else u.day end)
+        and o.reopened_as = 'rejected'
+      order by r.created_at desc
+      limit 1
+    ) rj on c.id is null
     order by t.sort_order, t.created_at, t.name
   `);
   return rowsOf(result).map(unitTaskRowOf);
@@ -219,7 +263,7 @@ export async function searchPublicUnits(db: Db, p: { projectId: string; q: strin
       select t.unit_id, count(*)::int as total, count(c.id)::int as completed
       from tasks t
       left join task_completions c
-        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end)
+        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end) and c.reopened_at is null
       where t.project_id = ${p.projectId} and t.unit_id in (select id from m)
       group by t.unit_id
     ),

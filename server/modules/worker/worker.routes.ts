@@ -18,11 +18,13 @@ import {
   workSessionResult,
   workerNamesQuery,
 } from '../../../contract/worker.ts';
-import { workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
+import { undoCompletionResult } from '../../../contract/reviews.ts';
+import { deviceIdOf, workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { isUuid, sha256 } from '../../lib/ids.ts';
 import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
 import { completeTask } from './completions.ts';
+import { undoCompletion } from './undo.ts';
 import { getFacilityByQr, getWorkerNames } from './facility.ts';
 import { createPublicMeasurement, createPublicShortage } from './reports.ts';
 import { listPublicTasks } from './tasks.ts';
@@ -147,7 +149,28 @@ export async function workerRoutes(base: FastifyInstance) {
       schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } },
     },
     async (request) => {
-      const { result, projectId, unitId, replay } = await completeTask(app, request.params.taskId, request.body, idempotencyKeyOf(request));
+      const { result, projectId, unitId, replay } = await completeTask(
+        app,
+        request.params.taskId,
+        request.body,
+        idempotencyKeyOf(request),
+        deviceIdOf(request),
+      );
+      if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId, taskId: request.params.taskId });
+      return result;
+    },
+  );
+
+  // Undo a mistaken tap from the same phone, for UNDO_WINDOW_MINUTES (docs/decisions/029-quality-loop.md).
+  app.delete(
+    '/scheduled-tasks-complete/:taskId',
+    {
+      ...workerAccess(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)),
+      schema: { params: z.object({ taskId: z.string() }), response: { 200: undoCompletionResult } },
+    },
+    async (request) => {
+      const { result, projectId, unitId, replay } = await undoCompletion(app, request.params.taskId, deviceIdOf(request));
+      // The same event as a completion: every screen showing the stage asks again.
       if (!replay) app.events.publish({ projectId, type: 'task.completed', unitId, taskId: request.params.taskId });
       return result;
     },

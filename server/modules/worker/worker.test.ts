@@ -170,6 +170,7 @@ describe('the unit task list', () => {
       estimatedMinutes: 25,
       recurrence: 'once',
       roomNumber: list[0].roomNumber,
+      rejection: null,
     });
     expect(list[2]).toMatchObject({ translations: null, isCompleted: false, completedAt: null, workerName: null, recurrence: 'daily' });
     expect(project.id).toBeTruthy();
