@@ -32,6 +32,7 @@ import { storageHealth } from './storage/storage-health.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/events.ts';
+import { registerSharedLimits } from './plugins/shared-limits.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerProjectCache } from './plugins/project-cache.ts';
 import { workerPageFile } from '../contract/worker-pages.ts';
@@ -125,7 +126,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurity(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL when several instances may share it (docs/decisions/030-several-instances.md);
+  // a store failure lets the request through to its own answer (503 when the database is down).
+  await app.register(rateLimit, { global: false, skipOnError: true, ...registerSharedLimits(app) });
   // After the rate limiter (its per-route hooks count refused attempts too), before any route.
   registerAccess(app);
   // The OpenAPI document is generated from the same zod schemas that validate requests.

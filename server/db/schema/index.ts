@@ -7,3 +7,4 @@ export * from './reports.ts';
 export * from './objects.ts';
 export * from './billing.ts';
 export * from './idempotency.ts';
+export * from './limits.ts';

@@ -6,8 +6,9 @@ import { userOf } from '../../plugins/access.ts';
 import { findSessionLastSeen } from '../../plugins/session.queries.ts';
 
 /**
- * Open streams one session may hold on this instance: a few tabs are normal; more is a leak or an
- * attempt to tie up the server's sockets and memory with one stolen or scripted cookie.
+ * Open streams one session may hold, on every instance together (docs/decisions/030-several-instances.md):
+ * a few tabs are normal; more is a leak or an attempt to tie up the servers' sockets and memory
+ * with one stolen or scripted cookie.
  */
 export const MAX_STREAMS_PER_SESSION = 5;
 
@@ -17,8 +18,6 @@ export const MAX_STREAMS_PER_SESSION = 5;
  */
 export async function eventRoutes(app: FastifyInstance) {
   const open = new Set<() => void>();
-  /** Open streams per session (by session hash). */
-  const perSession = new Map<string, number>();
   // End the streams before the server closes, or close would wait for them forever.
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -26,9 +25,8 @@ export async function eventRoutes(app: FastifyInstance) {
 
   app.get('/events', { config: { access: 'member' } }, async (request, reply) => {
     const auth = userOf(request);
-    // Checked and taken with no await in between, so concurrent requests cannot both take the last slot.
-    const held = perSession.get(auth.sessionHash) ?? 0;
-    if (held >= MAX_STREAMS_PER_SESSION) {
+    const slot = await app.streamSlots.take(auth.sessionHash, MAX_STREAMS_PER_SESSION);
+    if (!slot) {
       throw tooManyRequests(
         'live_streams_exceeded',
         `Live updates are already open in ${MAX_STREAMS_PER_SESSION} windows of this sign-in. Close one of them and try again.`,
@@ -37,7 +35,11 @@ export async function eventRoutes(app: FastifyInstance) {
         },
       );
     }
-    perSession.set(auth.sessionHash, held + 1);
+    if (request.raw.destroyed) {
+      // The client left while the slot was being taken: its close event has already passed.
+      slot.release();
+      return reply;
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -59,7 +61,7 @@ export async function eventRoutes(app: FastifyInstance) {
     };
     const heartbeat = setInterval(() => {
       sessionAlive().then(
-        (alive) => (alive ? res.write(': ping\n\n') : end()),
+        (alive) => (alive ? (slot.renew(), res.write(': ping\n\n')) : end()),
         () => res.write(': ping\n\n'),
       );
     }, LIVE_HEARTBEAT_SECONDS * 1000);
@@ -68,9 +70,7 @@ export async function eventRoutes(app: FastifyInstance) {
       // Runs once however the stream ends (client gone, session ended, server closing): frees the slot.
       if (stopped) return;
       stopped = true;
-      const left = (perSession.get(auth.sessionHash) ?? 1) - 1;
-      if (left > 0) perSession.set(auth.sessionHash, left);
-      else perSession.delete(auth.sessionHash);
+      slot.release();
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
