@@ -4,17 +4,17 @@ import type { OutboxEntry } from '../../../lib/outbox.ts';
 import { progressOf } from './progress.ts';
 
 const task = (id: string, isCompleted = false) => ({ id, isCompleted }) as PublicTask;
-const entry = (kind: OutboxEntry['kind'], taskId?: string, roomId = 'r1'): OutboxEntry => ({
+const entry = (kind: OutboxEntry['kind'], taskId?: string, waiting = true): OutboxEntry => ({
   key: `k-${kind}-${taskId}`,
   kind,
   method: 'PUT',
   url: '/x',
   body: {},
-  roomId,
+  roomId: 'r1',
   taskId,
   createdAt: 0,
   attempts: 1,
-  waiting: true,
+  waiting,
 });
 
 describe('progressOf', () => {
@@ -27,6 +27,10 @@ describe('progressOf', () => {
   it('counts completions waiting in the outbox and those waiting for their photo, each stage once', () => {
     const pending = [entry('complete', 'b'), entry('complete', 'b'), entry('complete', 'c'), entry('shortage'), entry('session')];
     expect(progressOf(tasks, pending, new Set(['d', 'c']))).toEqual({ done: 1, waiting: 3, total: 7 });
+  });
+
+  it('does not count a completion on its way for the first time (no flicker with signal)', () => {
+    expect(progressOf(tasks, [entry('complete', 'b', false)])).toEqual({ done: 1, waiting: 0, total: 7 });
   });
 
   it('does not count a waiting completion twice once the server confirmed the stage', () => {

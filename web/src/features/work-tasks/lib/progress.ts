@@ -19,7 +19,9 @@ export function progressOf(
   pending: readonly OutboxEntry[],
   queued: ReadonlySet<string> = new Set(),
 ): Progress {
-  const sending = new Set(pending.filter((e) => e.kind === 'complete' && e.taskId).map((e) => e.taskId));
+  // Waiting: it met no signal at least once (as its card says). One on its way right now is not
+  // counted, so the bar does not flicker on every completion sent with signal.
+  const sending = new Set(pending.filter((e) => e.kind === 'complete' && e.taskId && e.waiting).map((e) => e.taskId));
   let done = 0;
   let waiting = 0;
   for (const task of tasks) {
