@@ -90,9 +90,3 @@ export function keepDraft(key: string, value: object | null) {
 export const startDraftKey = (qrId: string) => `start.${qrId}`;
 /** The name typed on a unit's welcome step. */
 export const welcomeDraftKey = (roomId: string) => `welcome.${roomId}`;
-/** The notes typed on one stage of one unit, until its completion is sent or queued. */
-export const notesDraftKey = (roomId: string, taskId: string) => `notes.${roomId}.${taskId}`;
-/** A shortage or measurement report being typed on one unit, until it is sent or queued. */
-export const reportDraftKey = (roomId: string, kind: string) => `report.${kind}.${roomId}`;
-/** Which report form was open on one unit. */
-export const reportOpenDraftKey = (roomId: string) => `report-open.${roomId}`;

@@ -64,7 +64,7 @@ function CompleteActions({
  */
 export default function OpenCard({ task, index, expanded, onToggle, roomId, workerName, pending, onQueued }: TaskCardProps) {
   const c = useTaskCompletion({ task, roomId, workerName, pending });
-  useEffect(() => onQueued?.(task.id, c.queued), [c.queued, onQueued, task.id]);
+  useEffect(() => onQueued?.((cur) => (cur[task.id] === c.queued ? cur : { ...cur, [task.id]: c.queued })), [c.queued, onQueued, task.id]);
   return (
     <OpenTaskItem
       task={task}

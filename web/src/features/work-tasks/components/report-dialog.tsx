@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { reportMeasurement, reportShortage } from '../api/work-tasks.ts';
 import { MEASUREMENT_DEFAULTS, validateMeasurement, type FieldError, type MeasurementValues } from '../lib/report-form.ts';
 import { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
-import { keepDraft, recallDraft, reportDraftKey } from '../../../lib/worker-memory.ts';
+import { keepDraft, recallDraft } from '../../../lib/worker-memory.ts';
 
 export type ReportKind = 'shortage' | 'measurement';
 
@@ -48,7 +48,7 @@ export function ReportDialog({
   const { t } = useTranslation('workTasks');
   // What was typed survives a reload and a closed dialog (docs/product.md "Working without signal",
   // "It remembers the worker"), until the report is sent or queued, or the worker cancels it.
-  const draftKey = reportDraftKey(roomId, kind);
+  const draftKey = `report.${kind}.${roomId}`; // per unit and kind
   const [values, setValues] = useState<MeasurementValues>(() => recalledReport(draftKey));
   useEffect(() => keepDraft(draftKey, sameAsDefaults(values) ? null : values), [draftKey, values]);
   const [errors, setErrors] = useState<Partial<Record<keyof MeasurementValues, FieldError>>>({});

@@ -15,7 +15,7 @@ import {
   forgetWaitingPhoto,
   keepCompletionIntent,
 } from '../../../lib/photo-store.ts';
-import { keepDraft, notesDraftKey, recallDraft } from '../../../lib/worker-memory.ts';
+import { keepDraft, recallDraft } from '../../../lib/worker-memory.ts';
 
 /** A task's photo: none yet → compressing → uploading → done; or waiting for signal; or failed. */
 export type PhotoState =
@@ -147,7 +147,7 @@ export function useTaskCompletion({
   const { t } = useTranslation('workTasks');
   // What was typed survives a reload and a back and forth (docs/product.md "Working without signal",
   // "It remembers the worker"), until the completion is sent or waits safely on the phone.
-  const draftKey = notesDraftKey(roomId, task.id);
+  const draftKey = `notes.${roomId}.${task.id}`; // per unit and stage
   const [notes, setNotes] = useState(() => {
     const draft = recallDraft<{ notes: string }>(draftKey);
     return typeof draft?.notes === 'string' ? draft.notes : '';

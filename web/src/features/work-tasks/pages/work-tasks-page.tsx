@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { keepForOffline } from '../../../lib/code-for-offline.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
@@ -29,16 +29,7 @@ import { InactivityBanner } from '../components/inactivity-banner.tsx';
 import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
-import {
-  fullName,
-  keepDraft,
-  languageWasChosen,
-  recallDraft,
-  recallWorkerName,
-  rememberWorkerName,
-  reportOpenDraftKey,
-  splitName,
-} from '../../../lib/worker-memory.ts';
+import { fullName, languageWasChosen, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { LanguageStep } from '../../../components/language-step.tsx';
 import { useWelcomeDraft } from '../lib/use-welcome-draft.ts';
@@ -151,16 +142,14 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
 
 function ProgressBar({ done, waiting, total }: Progress) {
   const { t } = useTranslation('workTasks');
-  const percent = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 100));
+  const percent = (n: number) => Math.round((n / (total || 1)) * 100);
   // Completions waiting to send count, and say so (docs/product.md "Working without signal").
   const text = waiting > 0 ? t('progressWaiting.count', { done: done + waiting, total, waiting }) : t('progress.count', { done, total });
   return (
     <section className="space-y-1" aria-label={t('progress.title')}>
-      <p className="flex justify-between gap-2 text-sm font-semibold text-slate-800">
+      <p className="flex justify-between text-sm font-semibold text-slate-800">
         <span>{t('progress.title')}</span>
-        <span data-testid="progress-text" data-waiting={waiting}>
-          {text}
-        </span>
+        <span data-testid="progress-text">{text}</span>
       </p>
       <div
         role="progressbar"
@@ -168,13 +157,10 @@ function ProgressBar({ done, waiting, total }: Progress) {
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done + waiting}
-        aria-valuetext={text}
         className="flex h-4 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div className="h-full bg-emerald-600 transition-all" style={{ width: `${percent(done)}%` }} />
-        {waiting > 0 && (
-          <div className="h-full bg-amber-500 transition-all" style={{ width: `${percent(waiting)}%` }} data-testid="progress-waiting" />
-        )}
+        <div className="h-full bg-amber-500 transition-all" style={{ width: `${percent(waiting)}%` }} data-testid="progress-waiting" />
       </div>
     </section>
   );
@@ -244,25 +230,9 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
   const tasks = usePublicTasks(room.id);
   const pending = usePendingWrites(room.id);
   const [expanded, setExpanded] = useState<string | null>(null);
-  // The report form open when the page was left opens again (its fields are kept by the form itself).
-  const [report, setReport] = useState<ReportKind | null>(() => {
-    const kind = recallDraft<{ kind: ReportKind }>(reportOpenDraftKey(room.id))?.kind;
-    return kind === 'shortage' || kind === 'measurement' ? kind : null;
-  });
-  useEffect(() => keepDraft(reportOpenDraftKey(room.id), report ? { kind: report } : null), [report, room.id]);
+  const [report, setReport] = useState<ReportKind | null>(null);
   // Stages completed on the phone while their photo waits for signal (told by their open cards).
-  const [queued, setQueued] = useState<ReadonlySet<string>>(() => new Set());
-  const onQueued = useCallback(
-    (taskId: string, isQueued: boolean) =>
-      setQueued((cur) => {
-        if (cur.has(taskId) === isQueued) return cur;
-        const next = new Set(cur);
-        if (isQueued) next.add(taskId);
-        else next.delete(taskId);
-        return next;
-      }),
-    [],
-  );
+  const [queued, setQueued] = useState<Record<string, boolean>>({});
 
   useOutboxAnswers();
 
@@ -306,7 +276,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
                     roomId={room.id}
                     workerName={workerName}
                     pending={pending.find((e) => e.kind === 'complete' && e.taskId === task.id)}
-                    onQueued={onQueued}
+                    onQueued={setQueued}
                   />
                 ))}
               </ol>
@@ -382,7 +352,7 @@ export default function WorkTasksPage() {
 
   if (askLanguage) {
     return (
-      <main className="mx-auto max-w-md p-4">
+      <main className="mx-auto max-w-md space-y-5 p-4">
         <LanguageStep
           title={t('languageStep.title')}
           current={i18n.language}
