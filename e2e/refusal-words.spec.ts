@@ -69,6 +69,7 @@ test.describe('refusals read in Hebrew', () => {
       return route.continue({ postData: JSON.stringify(body) });
     });
     await w.goto(`${baseURL}/work-tasks/${unit.id}?workerName=${encodeURIComponent('יוסי')}`);
+    await w.getByTestId('language-he').click(); // a phone that never chose a language is asked first
     const card = w.getByTestId('task-card').first();
     await card.getByRole('button', { expanded: false }).click();
     const answer = w.waitForResponse((r) => r.url().includes('/api/scheduled-tasks-complete/'));

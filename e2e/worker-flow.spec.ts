@@ -143,6 +143,8 @@ test('a stage completed while its photo waits for signal survives a closed page 
   // No signal for uploads: the PUT of the bytes never arrives.
   await w.route('**/api/objects/upload/**', (route) => route.abort('internetdisconnected'));
   await w.goto(`${baseURL}/work-tasks/${unit.id}?workerName=${encodeURIComponent('Olena')}`);
+  // A phone that never chose a language is asked first.
+  await w.getByTestId('language-he').click();
   const first = w.getByTestId('task-card').first();
   await first.getByRole('button', { expanded: false }).click();
   await first.getByRole('button', { name: 'הוסף תמונה' }).click();
@@ -151,7 +153,7 @@ test('a stage completed while its photo waits for signal survives a closed page 
   // Completing still works: it waits on the phone and follows the photo.
   await first.getByRole('button', { name: 'סיים משימה' }).click();
   await expect(w.getByTestId('toast')).toContainText('נשמר בטלפון – יישלח אוטומטית כשתהיה קליטה');
-  await expect(w.getByText('0 מתוך 7 הושלמו')).toBeVisible();
+  await expect(w.getByTestId('progress-text')).toHaveText('1 מתוך 7 הושלמו (1 ממתינים לשליחה)');
 
   // The worker closes the page; later, with signal, opens the unit again: photo and stage go through.
   await w.close();
@@ -180,6 +182,8 @@ test('the unit page asks for the unit and its tasks once, while its code is stil
       reads.push({ path: pathname, at: Date.now(), device: request.headers()['x-shalav-device'] });
   });
   await w.goto(`${baseURL}/work-tasks/${unit.id}?workerName=Test`);
+  // A phone that never chose a language is asked first; the unit loads meanwhile.
+  await w.getByTestId('language-he').click();
   await expect(w.getByText(DEFAULT_INSPECTION_TASKS[0].text.he.name).first()).toBeVisible();
   expect(reads.map((r) => r.path).sort()).toEqual([`/api/rooms-public/${unit.id}`, `/api/scheduled-tasks-public/${unit.id}`]);
   expect(reads.filter((r) => r.at >= kitReleased)).toEqual([]);

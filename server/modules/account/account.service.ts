@@ -32,7 +32,7 @@ import {
   replaceProfilePicture,
   setPasswordRow,
 } from './account.queries.ts';
-import { resetMail } from './reset-mail.ts';
+import { resetLink, resetMail } from './reset-mail.ts';
 
 // The rules of docs/product.md "Your own account".
 
@@ -264,7 +264,8 @@ async function sendResetLink(app: FastifyInstance, mailer: Mailer, input: Forgot
   const message = resetMail({
     to: row.user.email,
     name: row.user.firstName ?? row.user.username,
-    link: `${app.config.publicUrl}/reset-password#token=${token}`,
+    // The page opens in the e-mail's language, even on a browser that never chose one (docs/product.md "Your own account").
+    link: resetLink(app.config.publicUrl, token, input.language),
     minutes: RESET_LINK_MINUTES,
     language: input.language,
   });

@@ -268,7 +268,7 @@ async function mailTo(address: string) {
 /** The token of the reset link in the newest e-mail to an address. */
 async function linkSentTo(address: string): Promise<string> {
   const { text } = await mailTo(address);
-  const match = /https:\/\/shalav\.test\/reset-password#token=([A-Za-z0-9_-]+)/.exec(text);
+  const match = /https:\/\/shalav\.test\/reset-password\?lng=[a-z]{2}#token=([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error(`no reset link in: ${text}`);
   return match[1]!;
 }
@@ -315,7 +315,15 @@ describe('forgot password by e-mail', () => {
     expect(mail.subject).toBe('איפוס הסיסמה שלך בשלב');
     expect(mail.text).toContain('שלום Dana,');
     expect(mail.text).toContain('הקישור תקף ל-30 דקות');
-    expect(mail.text).toMatch(/https:\/\/shalav\.test\/reset-password#token=/);
+    expect(mail.text).toMatch(/https:\/\/shalav\.test\/reset-password\?lng=he#token=/);
+  });
+
+  it('a Russian e-mail links to the reset page in Russian', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    await forgot(ctx, owner.body.username, 'ru');
+    const mail = await mailTo(owner.body.email);
+    expect(mail.subject).toBe('Сброс пароля в Shalav');
+    expect(mail.text).toMatch(/https:\/\/shalav\.test\/reset-password\?lng=ru#token=[A-Za-z0-9_-]{20,}/);
   });
 
   it('a link sets a new password once, ends every session, and is refused when used or expired', async () => {

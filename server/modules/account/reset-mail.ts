@@ -81,6 +81,13 @@ const WORDS: Record<Locale, ResetWords> = {
   },
 };
 
+/**
+ * The e-mailed link: the language in the query (`?lng=ru`, read by the reset page), the token in the
+ * fragment, which browsers never send to a server.
+ */
+export const resetLink = (publicUrl: string, token: string, language: Locale) =>
+  `${publicUrl}/reset-password?lng=${encodeURIComponent(language)}#token=${token}`;
+
 /** The reset e-mail to one user, in their chosen language. */
 export function resetMail(p: { to: string; name: string; link: string; minutes: number; language: Locale }): MailMessage {
   const words = WORDS[p.language];

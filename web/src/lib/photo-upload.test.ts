@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
 import type { ErrorCode } from '../../../contract/errors.ts';
 import { ApiError } from './api.ts';
-import { PhotoError, checkPhoto, looksLikePhoto, photoRemedy } from './photo-upload.ts';
+import { PhotoError, checkPhoto, compressPhoto, looksLikePhoto, photoRemedy } from './photo-upload.ts';
+
+const compression = vi.hoisted(() => ({ fn: vi.fn() }));
+vi.mock('browser-image-compression', () => ({ default: compression.fn }));
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -36,5 +40,31 @@ describe('photo check', () => {
     expect(photoRemedy(new PhotoError('network'))).toBe('retry');
     expect(photoRemedy(new PhotoError('tooMany', refusal(429, 'rate_limited')))).toBe('retry');
     expect(photoRemedy(new PhotoError('rejected', refusal(409, 'upload_in_progress')))).toBe('retry');
+  });
+});
+
+describe('photo size', () => {
+  it('refuses a file over 10 MB at once, by its size, without reading or decoding it', async () => {
+    compression.fn.mockClear();
+    const big = new File([new Uint8Array(16)], 'broken.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: MAX_PHOTO_BYTES + 1 });
+    const slice = vi.spyOn(big, 'slice');
+    const arrayBuffer = vi.spyOn(big, 'arrayBuffer');
+    const refused = await compressPhoto(big).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PhotoError);
+    expect((refused as PhotoError).problem).toBe('tooLarge');
+    expect(compression.fn).not.toHaveBeenCalled();
+    expect(slice).not.toHaveBeenCalled();
+    expect(arrayBuffer).not.toHaveBeenCalled();
+  });
+
+  it('compresses a file of exactly 10 MB', async () => {
+    compression.fn.mockClear();
+    compression.fn.mockImplementation(async () => new Blob([new Uint8Array(10)], { type: 'image/jpeg' }));
+    const limit = new File([new Uint8Array(16)], 'ok.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(limit, 'size', { value: MAX_PHOTO_BYTES });
+    const out = await compressPhoto(limit);
+    expect(compression.fn).toHaveBeenCalledTimes(1);
+    expect(out.size).toBe(10);
   });
 });

@@ -108,6 +108,9 @@ export function photoRemedy(err: PhotoError): PhotoRemedy {
  * decode the format (HEIC on Android), the original is sent when it is within the limit.
  */
 export async function compressPhoto(file: File): Promise<File> {
+  // Refused before a byte is read (docs/product.md "Validation rules", at most 10 MB): decoding a
+  // large or broken file first kept the worker waiting half a minute for the same answer.
+  if (file.size > MAX_PHOTO_BYTES) throw new PhotoError('tooLarge');
   let out: Blob;
   try {
     // Loaded on first use: the page itself stays small on 3G.

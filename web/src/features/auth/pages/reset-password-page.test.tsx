@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import heErrors from '../../../locales/he/errors.json';
+import ruAuth from '../../../locales/ru/auth.json';
 import ResetPasswordPage from './reset-password-page.tsx';
 
 const TOKEN = 'a'.repeat(43);
@@ -44,6 +45,15 @@ describe('ResetPasswordPage', () => {
     expect(requestsTo(fetchMock, 'POST /api/auth/reset-password')).toEqual([
       { token: TOKEN, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
     ]);
+  });
+
+  it("opens in the e-mail's language (?lng=ru) on a browser that chose Hebrew, and keeps it", async () => {
+    mockFetch({});
+    localStorage.setItem('shalav.language', 'he');
+    renderPage(`/reset-password?lng=ru#token=${TOKEN}`, 'he');
+    expect(await screen.findByText(ruAuth.reset.intro)).toBeInTheDocument();
+    expect(localStorage.getItem('shalav.language')).toBe('ru');
+    localStorage.removeItem('shalav.language');
   });
 
   it('does not take a token from the query string, which servers log', () => {

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { setLanguage } from '../../../lib/i18n.ts';
+import { LOCALES, MIN_PASSWORD_LENGTH, type Locale } from '../../../../../contract/constants.ts';
 import { useResetPassword } from '../api/password.ts';
 import { AuthPageFrame, FormAlert, cardLinkClass } from '../components/auth-page-frame.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
@@ -80,16 +81,28 @@ function tokenOf(hash: string): string | undefined {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim() || undefined;
 }
 
-/** /reset-password#token=…: the page the e-mailed link opens (docs/product.md "Your own account"). */
+/** The e-mail's language (`?lng=ru`), when it is one of the app's. */
+function languageOf(search: string): Locale | undefined {
+  const lng = new URLSearchParams(search).get('lng');
+  return lng && (LOCALES as readonly string[]).includes(lng) ? (lng as Locale) : undefined;
+}
+
+/** /reset-password?lng=…#token=…: the page the e-mailed link opens (docs/product.md "Your own account"). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
   // Read once and kept here; the address bar and the history then forget it.
   const [token] = useState(() => tokenOf(location.hash));
+  // The page speaks the e-mail's language, whatever this browser chose before (docs/product.md "Your own account").
+  const [language] = useState(() => languageOf(location.search));
+  const { i18n } = useTranslation();
   useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, hash: '' }, { replace: true });
-  }, [location.hash, location.pathname, navigate]);
+    if (language && i18n.language !== language) void setLanguage(language);
+  }, [i18n, language]);
+  useEffect(() => {
+    if (location.hash || location.search) void navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
+  }, [location.hash, location.search, location.pathname, navigate]);
   return (
     <AuthPageFrame title={t('reset.title')}>
       {token ? (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CameraIcon, CheckIcon } from '../../../components/ui/icons.tsx';
@@ -62,8 +62,9 @@ function CompleteActions({
  * (with the photo upload and the phone's photo store): the page's first download carries only the
  * summaries (docs/decisions/009-worker-entries.md, the 100 KB budget); the list asks for it at once.
  */
-export default function OpenCard({ task, index, expanded, onToggle, roomId, workerName, pending }: TaskCardProps) {
+export default function OpenCard({ task, index, expanded, onToggle, roomId, workerName, pending, onQueued }: TaskCardProps) {
   const c = useTaskCompletion({ task, roomId, workerName, pending });
+  useEffect(() => onQueued?.((cur) => (cur[task.id] === c.queued ? cur : { ...cur, [task.id]: c.queued })), [c.queued, onQueued, task.id]);
   return (
     <OpenTaskItem
       task={task}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { locationNote } from '../../../../../contract/worker-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,8 +8,20 @@ import { toast } from '../../../components/ui/toast.ts';
 import { reportMeasurement, reportShortage } from '../api/work-tasks.ts';
 import { MEASUREMENT_DEFAULTS, validateMeasurement, type FieldError, type MeasurementValues } from '../lib/report-form.ts';
 import { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
+import { keepDraft, recallDraft } from '../../../lib/worker-memory.ts';
 
 export type ReportKind = 'shortage' | 'measurement';
+
+const FIELDS = Object.keys(MEASUREMENT_DEFAULTS) as (keyof MeasurementValues)[];
+const sameAsDefaults = (v: MeasurementValues) => FIELDS.every((k) => v[k] === MEASUREMENT_DEFAULTS[k]);
+
+/** The fields of a report typed before a reload; the defaults for anything not kept. */
+function recalledReport(key: string): MeasurementValues {
+  const draft = recallDraft<MeasurementValues>(key);
+  const values = { ...MEASUREMENT_DEFAULTS };
+  for (const k of FIELDS) if (typeof draft?.[k] === 'string') values[k] = draft[k];
+  return values;
+}
 
 /**
  * "Add shortage" and "add measurement" (docs/product.md "Work-tasks page"). The report goes through the outbox, so a
@@ -34,7 +46,11 @@ export function ReportDialog({
   floor: number | null;
 }) {
   const { t } = useTranslation('workTasks');
-  const [values, setValues] = useState<MeasurementValues>(MEASUREMENT_DEFAULTS);
+  // What was typed survives a reload and a closed dialog (docs/product.md "Working without signal",
+  // "It remembers the worker"), until the report is sent or queued, or the worker cancels it.
+  const draftKey = `report.${kind}.${roomId}`; // per unit and kind
+  const [values, setValues] = useState<MeasurementValues>(() => recalledReport(draftKey));
+  useEffect(() => keepDraft(draftKey, sameAsDefaults(values) ? null : values), [draftKey, values]);
   const [errors, setErrors] = useState<Partial<Record<keyof MeasurementValues, FieldError>>>({});
   const [saving, setSaving] = useState(false);
   const measuring = kind === 'measurement';
@@ -44,6 +60,7 @@ export function ReportDialog({
     setErrors((er) => ({ ...er, [key]: undefined }));
   };
   const reset = () => {
+    keepDraft(draftKey, null);
     setValues(MEASUREMENT_DEFAULTS);
     setErrors({});
   };
@@ -93,7 +110,8 @@ export function ReportDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => {
-        if (!o) reset();
+        // Closed without "cancel": what was typed stays for the next time it opens.
+        if (!o) setErrors({});
         onOpenChange(o);
       }}
       title={measuring ? t('report.measurementTitle') : t('report.shortageTitle')}

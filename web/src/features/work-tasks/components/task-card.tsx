@@ -62,6 +62,8 @@ export interface TaskCardProps {
   workerName: string;
   /** The completion waiting in the outbox for this task, if any. */
   pending?: OutboxEntry;
+  /** Told whether this stage's completion waits on the phone for its photo (the page's progress counts it), per stage id. */
+  onQueued?: (update: (queued: Record<string, boolean>) => Record<string, boolean>) => void;
 }
 
 /** An open task while its card's code is on its way: the same item, already tappable. */

@@ -15,6 +15,7 @@ import {
   forgetWaitingPhoto,
   keepCompletionIntent,
 } from '../../../lib/photo-store.ts';
+import { keepDraft, recallDraft } from '../../../lib/worker-memory.ts';
 
 /** A task's photo: none yet → compressing → uploading → done; or waiting for signal; or failed. */
 export type PhotoState =
@@ -144,7 +145,16 @@ export function useTaskCompletion({
   pending?: OutboxEntry;
 }) {
   const { t } = useTranslation('workTasks');
-  const [notes, setNotes] = useState('');
+  // What was typed survives a reload and a back and forth (docs/product.md "Working without signal",
+  // "It remembers the worker"), until the completion is sent or waits safely on the phone.
+  const draftKey = `notes.${roomId}.${task.id}`; // per unit and stage
+  const [notes, setNotes] = useState(() => {
+    const draft = recallDraft<{ notes: string }>(draftKey);
+    return typeof draft?.notes === 'string' ? draft.notes : '';
+  });
+  useEffect(() => keepDraft(draftKey, notes ? { notes } : null), [draftKey, notes]);
+  /** The card stays as it is (its notes are shown, read-only, while the completion waits). */
+  const forgetNotes = () => keepDraft(draftKey, null);
   const [sending, setSending] = useState(false);
   /** Completed on the phone, waiting for its photo to go up (survives reloads with the photo). */
   const [queued, setQueued] = useState(() => Boolean(findCompletionIntent(task.id)));
@@ -159,6 +169,7 @@ export function useTaskCompletion({
     if (busy) return;
     if (photo.status === 'waiting') {
       keepCompletionIntent(task.id, { notes: notes.trim() || null, workerName, completedAt: new Date().toISOString() });
+      forgetNotes(); // they travel with the completion now
       setQueued(true);
       toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
       return;
@@ -175,6 +186,8 @@ export function useTaskCompletion({
       task.name,
     );
     setSending(false);
+    // Sent, or in the outbox (which keeps them across reloads): the draft has done its work.
+    if (status !== 'rejected') forgetNotes();
     if (status === 'waiting') toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
   };
 

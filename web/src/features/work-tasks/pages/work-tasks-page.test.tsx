@@ -122,6 +122,8 @@ const cardOf = (name: string) => screen.getByText(name).closest('li')!;
 
 beforeEach(() => {
   sessionStorage.clear();
+  // A phone that chose its language before (a fresh phone is asked first: see the last tests).
+  localStorage.setItem('shalav.language', 'en');
   serverDone.clear();
   resetOutboxForTests();
   clearSavedForTests();
@@ -133,6 +135,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   resetOutboxForTests();
+  localStorage.removeItem('shalav.language');
 });
 
 describe('Work-tasks page', () => {
@@ -623,5 +626,117 @@ describe('Work-tasks welcome remembers what was typed', () => {
     expect(await screen.findByText('Wall tiles')).toBeInTheDocument();
     expect(sessionStorage.getItem(`shalav.draft.welcome.${ROOM_ID}`)).toBeNull();
     localStorage.removeItem('shalav.worker.name');
+  });
+});
+
+describe('Work-tasks page keeps what was typed until it is sent', { timeout: 15_000 }, () => {
+  const notesOf = (name: string) => within(cardOf(name)).getByLabelText('Notes (optional)');
+  const openCard = (name: string) => fireEvent.click(within(cardOf(name)).getByRole('button', { expanded: false }));
+
+  it("keeps a stage's notes across a reload, sends them, then forgets them", async () => {
+    const first = renderPage(asWorker);
+    await screen.findByText('Plaster');
+    openCard('Plaster');
+    fireEvent.change(notesOf('Plaster'), { target: { value: 'Corner cracked, fixed' } });
+    first.unmount();
+
+    const { fetchMock } = renderPage(asWorker, { [COMPLETE('t2')]: completed('t2') });
+    await screen.findByText('Plaster');
+    openCard('Plaster');
+    expect(notesOf('Plaster')).toHaveValue('Corner cracked, fixed');
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+    await findToast('Task completed successfully');
+    expect((requestsTo(fetchMock, COMPLETE('t2'))[0] as { notes: string }).notes).toBe('Corner cracked, fixed');
+    expect(sessionStorage.getItem(`shalav.draft.notes.${ROOM_ID}.t2`)).toBeNull();
+  });
+
+  it('forgets the notes once the outbox took the completion (no signal), not before', async () => {
+    const { unmount } = renderPage(asWorker, {
+      [COMPLETE('t2')]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await screen.findByText('Plaster');
+    openCard('Plaster');
+    fireEvent.change(notesOf('Plaster'), { target: { value: 'Second coat tomorrow' } });
+    expect(JSON.parse(sessionStorage.getItem(`shalav.draft.notes.${ROOM_ID}.t2`)!)).toEqual({ notes: 'Second coat tomorrow' });
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+    await within(cardOf('Plaster')).findByText('Waiting for signal – will send automatically');
+    expect(sessionStorage.getItem(`shalav.draft.notes.${ROOM_ID}.t2`)).toBeNull();
+    expect(localStorage.getItem('shalav.worker-outbox')).toContain('Second coat tomorrow');
+    unmount();
+  });
+
+  it('keeps a half-typed shortage across a reload, and forgets it once sent', async () => {
+    const first = renderPage(asWorker);
+    await screen.findByText('Wall tiles');
+    fireEvent.click(screen.getByRole('button', { name: /Add shortage/ }));
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Item name/), { target: { value: 'Grout, grey' } });
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '4' } });
+    first.unmount();
+
+    const { fetchMock } = renderPage(asWorker, { 'POST /api/shortages-public': { status: 201, body: {} } });
+    await screen.findByText('Wall tiles');
+    fireEvent.click(screen.getByRole('button', { name: /Add shortage/ }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Item name/)).toHaveValue('Grout, grey');
+    expect(within(dialog).getByLabelText('Quantity')).toHaveValue(4);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await findToast('The shortage was added to the table successfully');
+    expect(requestsTo(fetchMock, 'POST /api/shortages-public')).toEqual([
+      { name: 'Grout, grey', quantity: 4, apartmentId: ROOM_ID, reportedBy: 'Dana', notes: 'דירה A12, קומה 3' },
+    ]);
+    expect(sessionStorage.getItem(`shalav.draft.report.shortage.${ROOM_ID}`)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Add shortage/ }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText(/Item name/)).toHaveValue('');
+  });
+});
+
+describe('Work-tasks progress without signal', { timeout: 15_000 }, () => {
+  it('counts completions waiting to send, marked as waiting, until the server confirms them', async () => {
+    let online = false;
+    const paint = task('t4', 'Paint');
+    const send = (id: string) => () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return completed(id)();
+    };
+    renderPage(asWorker, { [COMPLETE('t2')]: send('t2'), [COMPLETE('t4')]: send('t4') }, [plaster, paint, electric]);
+    await screen.findByText('Plaster');
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('1 of 3 done');
+    for (const name of ['Plaster', 'Paint']) {
+      fireEvent.click(within(cardOf(name)).getByRole('button', { expanded: false }));
+      fireEvent.click(within(cardOf(name)).getByRole('button', { name: /Complete task/ }));
+      await within(cardOf(name)).findByText('Waiting for signal – will send automatically');
+    }
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('3 of 3 done (2 waiting to send)');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    expect(screen.getByTestId('progress-waiting')).toHaveStyle({ width: '67%' });
+    // Not "all done" before the server has them.
+    expect(screen.queryByText('All tasks done')).toBeNull();
+
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('All tasks done')).toBeInTheDocument();
+    expect(screen.getByTestId('progress-text')).toHaveTextContent(/^3 of 3 done$/);
+    expect(screen.getByTestId('progress-waiting')).toHaveStyle({ width: '0%' });
+  });
+});
+
+describe('Work-tasks page on a phone that never chose a language', { timeout: 15_000 }, () => {
+  it("asks the language first when a unit's label opens the page, then speaks it", async () => {
+    localStorage.removeItem('shalav.language');
+    renderPage(`/work-tasks/${ROOM_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Choose your language' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+    fireEvent.click(screen.getByTestId('language-ru'));
+    expect(await screen.findByRole('heading', { name: 'Добро пожаловать на работу в квартире A12' })).toBeInTheDocument();
+    expect(localStorage.getItem('shalav.language')).toBe('ru');
+  });
+
+  it('does not ask again on a phone that chose before', async () => {
+    renderPage(`/work-tasks/${ROOM_ID}`);
+    expect(await screen.findByLabelText(/Your name/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose your language' })).toBeNull();
   });
 });

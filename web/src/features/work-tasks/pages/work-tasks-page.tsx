@@ -29,9 +29,12 @@ import { InactivityBanner } from '../components/inactivity-banner.tsx';
 import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
-import { fullName, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
+import { fullName, languageWasChosen, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
+import { LanguageStep } from '../../../components/language-step.tsx';
 import { useWelcomeDraft } from '../lib/use-welcome-draft.ts';
 import { refusalText } from '../lib/refusal.ts';
+import { progressOf, type Progress } from '../lib/progress.ts';
 import { OutboxPanel } from '../../../components/outbox-panel.tsx';
 import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
 import { isOffline } from '../../../lib/offline-store.ts';
@@ -137,24 +140,27 @@ function Welcome({ room, onStart }: { room: PublicRoomDetails; onStart: (name: s
   );
 }
 
-function ProgressBar({ done, total }: { done: number; total: number }) {
+function ProgressBar({ done, waiting, total }: Progress) {
   const { t } = useTranslation('workTasks');
-  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  const percent = (n: number) => Math.round((n / (total || 1)) * 100);
+  // Completions waiting to send count, and say so (docs/product.md "Working without signal").
+  const text = waiting > 0 ? t('progressWaiting.count', { done: done + waiting, total, waiting }) : t('progress.count', { done, total });
   return (
     <section className="space-y-1" aria-label={t('progress.title')}>
       <p className="flex justify-between text-sm font-semibold text-slate-800">
         <span>{t('progress.title')}</span>
-        <span data-testid="progress-text">{t('progress.count', { done, total })}</span>
+        <span data-testid="progress-text">{text}</span>
       </p>
       <div
         role="progressbar"
         aria-label={t('progress.title')}
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={done}
-        className="h-4 w-full overflow-hidden rounded-full bg-slate-200"
+        aria-valuenow={done + waiting}
+        className="flex h-4 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-emerald-600 transition-all" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-emerald-600 transition-all" style={{ width: `${percent(done)}%` }} />
+        <div className="h-full bg-amber-500 transition-all" style={{ width: `${percent(waiting)}%` }} data-testid="progress-waiting" />
       </div>
     </section>
   );
@@ -225,12 +231,14 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
   const pending = usePendingWrites(room.id);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [report, setReport] = useState<ReportKind | null>(null);
+  // Stages completed on the phone while their photo waits for signal (told by their open cards).
+  const [queued, setQueued] = useState<Record<string, boolean>>({});
 
   useOutboxAnswers();
 
   const list = tasks.data ?? [];
-  const done = list.filter((x) => x.isCompleted).length;
-  const allDone = list.length > 0 && done === list.length;
+  const progress = progressOf(list, pending, queued);
+  const allDone = list.length > 0 && progress.done === list.length;
   const waitingReports = pending.filter((e) => e.kind !== 'complete' && e.waiting).length;
 
   return (
@@ -251,7 +259,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
           </div>
         ) : (
           <>
-            <ProgressBar done={done} total={list.length} />
+            <ProgressBar {...progress} />
             {list.length === 0 ? (
               <p className="rounded-xl border border-slate-300 bg-white p-4 text-center text-slate-800">
                 {t('empty', { context: wording(room) })}
@@ -268,6 +276,7 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
                     roomId={room.id}
                     workerName={workerName}
                     pending={pending.find((e) => e.kind === 'complete' && e.taskId === task.id)}
+                    onQueued={setQueued}
                   />
                 ))}
               </ol>
@@ -319,14 +328,17 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
  * inactivity time-out closes the form from welcome or main.
  */
 export default function WorkTasksPage() {
-  const { t } = useTranslation('workTasks');
+  const { t, i18n } = useTranslation('workTasks');
   const location = useLocationUrl();
   const search = location.searchParams;
   const roomId = roomIdOf(location.pathname);
   const workerName = (search.get('workerName') ?? '').trim();
   const floorNumber = search.get('floorNumber') ?? undefined;
   const room = usePublicRoom(roomId);
-  const idle = useInactivity({ ...FORM_IDLE, enabled: !!roomId && room.isSuccess });
+  // A unit's label opened on a phone that never chose a language: ask first, as the QR page does
+  // (docs/product.md "QR page", "It remembers the worker"); the unit loads meanwhile.
+  const [askLanguage, setAskLanguage] = useState(() => !languageWasChosen());
+  const idle = useInactivity({ ...FORM_IDLE, enabled: !!roomId && room.isSuccess && !askLanguage });
 
   useEffect(() => keepForOffline(loadReportDialog, loadPhotoDialog), []);
 
@@ -338,6 +350,20 @@ export default function WorkTasksPage() {
     });
   }, [t]);
 
+  if (askLanguage) {
+    return (
+      <main className="mx-auto max-w-md space-y-5 p-4">
+        <LanguageStep
+          title={t('languageStep.title')}
+          current={i18n.language}
+          onChoose={(lng) => {
+            void setLanguage(lng);
+            setAskLanguage(false);
+          }}
+        />
+      </main>
+    );
+  }
   if (!roomId) {
     return (
       <Notice icon={<WarningIcon className="h-12 w-12 text-amber-700" />} title={t('missingRoom')}>

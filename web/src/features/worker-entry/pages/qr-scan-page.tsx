@@ -17,7 +17,7 @@ import { useEntryStep } from '../lib/use-entry-step.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { invalidateResource } from '../../../lib/resource.ts';
 import { InactivityClosed, InactivityWarning } from '../components/inactivity.tsx';
-import { LanguageStep } from '../components/language-step.tsx';
+import { LanguageStep } from '../../../components/language-step.tsx';
 import { Notice } from '../components/notice.tsx';
 import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
 import {
@@ -180,7 +180,7 @@ export default function QrScanPage() {
   if (idle.expired) {
     content = <InactivityClosed onRestart={restart} />;
   } else if (step === 1) {
-    content = <LanguageStep current={i18n.language} onChoose={chooseLanguage} />;
+    content = <LanguageStep title={t('language.title')} current={i18n.language} onChoose={chooseLanguage} />;
   } else if (!qrId) {
     content = (
       <BlockingNotice icon={<CameraIcon />} tone="warning" title={t('errors.noQrTitle')} onBack={back}>

@@ -1,17 +1,19 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { LOCALES, type Locale } from '../../../../../contract/constants.ts';
-import { LANGUAGE_NAMES } from '../../../components/language-select.tsx';
-import { dirOf } from '../../../lib/i18n.ts';
-import { CheckIcon, GlobeIcon } from '../../../components/ui/icons.tsx';
+import { LOCALES, type Locale } from '../../../contract/constants.ts';
+import { LANGUAGE_NAMES } from './language-select.tsx';
+import { dirOf } from '../lib/i18n.ts';
+import { CheckIcon, GlobeIcon } from './ui/icons.tsx';
 
-/** Step 1: every language as a big button, named in its own script so anyone finds theirs. */
-export function LanguageStep({ current, onChoose }: { current: string; onChoose: (lng: Locale) => void }) {
-  const { t } = useTranslation('qrScan');
+/**
+ * Every language as a big button, named in its own script so anyone finds theirs: the QR page's
+ * step 1, and the unit page's first screen on a phone that never chose a language. `title` comes in
+ * the page's own words, so neither page waits for the other's.
+ */
+export function LanguageStep({ title, current, onChoose }: { title: string; current: string; onChoose: (lng: Locale) => void }) {
   return (
     <section aria-labelledby="language-step-title" className="space-y-4">
       <h1 id="language-step-title" className="flex items-center gap-3 text-2xl font-bold text-slate-900">
         <GlobeIcon className="h-9 w-9" />
-        {t('language.title')}
+        {title}
       </h1>
       <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
         {LOCALES.map((lng) => (
