@@ -22,7 +22,7 @@ const isFilePath = (url: string) => /\.[A-Za-z0-9]+$/.test(url.slice(url.lastInd
  * visit, and the single-page app's index for its routes.
  */
 export async function registerStaticFiles(app: FastifyInstance, webRoot: string | undefined) {
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', { config: { access: 'public' } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
   );
   const hasWeb = webRoot !== undefined && fs.existsSync(path.join(webRoot, 'index.html'));
