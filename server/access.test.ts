@@ -30,6 +30,7 @@ type Caller = 'anonymous' | 'platformAdmin' | 'cleaner' | 'manager' | 'admin';
 const MATRIX: Record<string, Level> = {
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
+  'GET /robots.txt': 'public',
   'POST /api/register': 'public',
   'POST /api/login': 'public',
   'POST /api/admin/login': 'public',

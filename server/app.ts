@@ -2,8 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
-import fs from 'node:fs';
 import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,6 +9,8 @@ import { databaseHealth, type Database, type Db } from './db/client.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerStaticFiles } from './plugins/static.ts';
+import { QuietRequestLog } from './lib/request-log.ts';
 import { SandboxGateway, type PaymentGateway } from './modules/billing/payment-gateway.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -35,7 +35,6 @@ import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/
 import { registerSharedLimits } from './plugins/shared-limits.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerProjectCache } from './plugins/project-cache.ts';
-import { workerPageFile } from '../contract/worker-pages.ts';
 import { RETRY_AFTER_SECONDS } from './lib/shutdown.ts';
 
 declare module 'fastify' {
@@ -87,6 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false ? false : { level: opts.config.logLevel, redact, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
+    logController: opts.config.env === 'production' ? undefined : new QuietRequestLog(),
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1_048_576,
     // A request (headers and body) must arrive within this; the slowest is a 10 MB photo on 3G,
@@ -171,29 +171,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => scheduler?.stop());
   }
 
-  const webRoot = opts.config.webRoot;
-  const hasWeb = webRoot && fs.existsSync(path.join(webRoot, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      // dist/web has .br/.gz beside each asset (scripts/compress-assets.ts).
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/objects/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ code: 'not_found', message: `Not found: ${request.method} ${url}` });
-    }
-    // The worker pages are HTML entries of their own (docs/decisions/009-worker-entries.md); the
-    // single-page app owns every other path (its router shows "404 Page Not Found").
-    const page = workerPageFile(url);
-    return reply.header('cache-control', 'no-cache').sendFile(page && fs.existsSync(path.join(webRoot, page)) ? page : 'index.html');
-  });
+  await registerStaticFiles(app, opts.config.webRoot);
   return app;
 }

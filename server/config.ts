@@ -62,6 +62,9 @@ const envSchema = z.object({
   BILLING_ALLOW_FUTURE_DATES: flag.optional(),
 });
 
+/** Every environment variable the server reads (README.md "Configuration" lists each; server/readme.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 /** The seller a development or test server puts on invoices when none is configured. */
 export const DEMO_SELLER = { name: 'Shalav (demo)', registrationNumber: '000000000', address: 'Demo address' };
 

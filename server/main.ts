@@ -25,6 +25,7 @@ import { loggableError } from './plugins/errors.ts';
 import { SHUTDOWN_HARD_LIMIT_MS, shutdownGate } from './lib/shutdown.ts';
 import { listenForBackups } from './lib/backup.ts';
 import path from 'node:path';
+import pino from 'pino';
 
 async function main() {
   let config;
@@ -59,7 +60,10 @@ async function main() {
   if (seed && empty) await seedDemoData(database.db);
   if (config.platformAdmin) await upsertPlatformAdmin(database.db, config.platformAdmin.username, config.platformAdmin.password);
 
-  const app = await buildApp({ config, database });
+  // Outside production the log is written synchronously, like the banner below: Fastify's "Server
+  // listening at …" is on the screen before it, and the banner with the demo logins comes last.
+  const logger = config.env === 'production' ? undefined : { stream: pino.destination({ dest: 1, sync: true }) };
+  const app = await buildApp({ config, database, logger });
   if (lookAlikeLabels.length > 0)
     // docs/product.md "Working without signal": not merged behind anyone's back; an admin renames one of each.
     app.log.warn(

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './test/helpers.ts';
+import { workerPageFile } from '../contract/worker-pages.ts';
+import { CRAWLABLE_PAGES } from './plugins/static.ts';
 
 let ctx: TestContext;
 let webRoot: string;
@@ -18,6 +20,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'sw.js'), `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`);
   fs.writeFileSync(path.join(webRoot, 'manifest-he.webmanifest'), JSON.stringify({ name: 'שלב', start_url: '/qr-scan' }));
+  // What vite copies from web/public into every build.
+  fs.copyFileSync('web/public/favicon.ico', path.join(webRoot, 'favicon.ico'));
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress-assets.ts', webRoot]);
   ctx = await createTestApp({ config: { webRoot } });
 });
@@ -84,5 +88,58 @@ describe('the built web app', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/worker-src 'self'/);
     expect(csp).toMatch(/manifest-src 'self'/);
+  });
+
+  it("answers /favicon.ico with the icon, not the app's page", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file: reserved 0, type 1 (icon), then the number of images.
+    expect([...res.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(res.rawPayload.readUInt16LE(4)).toBeGreaterThan(0);
+    expect(res.rawPayload.equals(fs.readFileSync('web/public/favicon.ico'))).toBe(true);
+  });
+
+  it('names the icon in the page around every HTML entry', () => {
+    const template = fs.readFileSync('web/page-template.html', 'utf8');
+    expect(template).toMatch(/<link rel="icon" href="\/favicon\.ico"/);
+    expect(template).toMatch(/<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"/);
+    expect(fs.existsSync('web/public/favicon.svg')).toBe(true);
+  });
+
+  it("answers 404, not the app's page, for a file that is not there", async () => {
+    for (const url of ['/apple-touch-icon.png', '/sitemap.xml', '/assets/gone-123.js']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('robots.txt', () => {
+  const rules = async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    return res.body.split('\n').filter((line) => /^(allow|disallow):/i.test(line));
+  };
+
+  it('closes the whole site to crawlers except the bare worker entry pages', async () => {
+    const lines = await rules();
+    expect(lines).toContain('Disallow: /');
+    expect(lines.filter((line) => line.startsWith('Allow:'))).toEqual(CRAWLABLE_PAGES.map((page) => `Allow: ${page}$`));
+    expect(CRAWLABLE_PAGES.map((page) => workerPageFile(page))).toEqual(['qr-scan.html', 'work-tasks.html']);
+  });
+
+  it('is plain text even without a built web app', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toContain('Disallow: /');
+    } finally {
+      await bare.close();
+    }
   });
 });

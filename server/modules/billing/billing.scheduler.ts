@@ -24,7 +24,9 @@ export function startBillingScheduler(app: FastifyInstance, intervalMs: number, 
     const started = Date.now();
     try {
       const result = await withBillingLock(app.database, () => runBilling(app));
-      if (result) app.log.info({ ...result, ms: Date.now() - started }, 'billing run');
+      // A run that did nothing (most of them) stays out of the way of the start banner: debug.
+      const idle = result && result.invoicesCreated + result.charged + result.failed === 0;
+      if (result) app.log[idle ? 'debug' : 'info']({ ...result, ms: Date.now() - started }, 'billing run');
       else app.log.info('billing run skipped: another instance holds the billing lock');
     } catch (err) {
       app.log.error({ err: loggableError(err) }, 'billing run failed');
