@@ -203,3 +203,23 @@ describe('the forced password change (docs/product.md "Your own account")', () =
     expect(requestsTo(fetchMock, 'GET /api/auth/user')).toHaveLength(1);
   });
 });
+
+describe('no project session (docs/product.md "Platform admin screens")', () => {
+  it('takes a signed-in platform admin who opens / to the platform admin screens, not the sign-in form', async () => {
+    mockFetch({
+      'GET /api/auth/user': { status: 401, body: { code: 'unauthorized', message: 'Not signed in' } },
+      'GET /api/admin/users': { body: [] },
+    });
+    renderWithProviders(<LayoutShell />, { language: 'en', path: '/' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin-management'));
+  });
+
+  it('sends anyone else to /login', async () => {
+    mockFetch({
+      'GET /api/auth/user': { status: 401, body: { code: 'unauthorized', message: 'Not signed in' } },
+      'GET /api/admin/users': { status: 401, body: { code: 'unauthorized', message: 'Not signed in' } },
+    });
+    renderWithProviders(<LayoutShell />, { language: 'en', path: '/' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+});

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Navigate, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from '../lib/i18n-react.tsx';
@@ -16,6 +16,7 @@ import type { Role } from '../../../contract/constants.ts';
 import { CLEANING_FACILITY_TYPES } from '../../../contract/cleaning-types.ts';
 import type { User } from '../../../contract/auth.ts';
 import { useLiveUpdates } from './live-updates.ts';
+import { adminUsersQuery } from '../features/admin/api/admin.ts';
 
 /** Whether a role may open a screen (docs/product.md "Permissions"); the server refuses the rest anyway. */
 const mayOpen = (route: AppRoute | undefined, role: Role) => !route?.access || roleMayAccess(role, route.access);
@@ -148,6 +149,17 @@ function ProjectStateBanner({ user }: { user: User }) {
   );
 }
 
+/**
+ * No project session: a signed-in platform admin goes to their own screens (docs/product.md
+ * "Platform admin screens"), anyone else to the sign-in form. The platform admin's session is not a
+ * project user's, so only the admin frame's own check (`GET /api/admin/users`) can tell.
+ */
+function SignedOut() {
+  const admin = useQuery({ ...adminUsersQuery, retry: false });
+  if (admin.isPending) return <Loading />;
+  return <Navigate to={admin.isSuccess ? '/admin-management' : '/login'} replace />;
+}
+
 /** The signed-in frame: side menu (a drawer on mobile), header, idle time-out, 401 handling. */
 export function LayoutShell() {
   const { t } = useTranslation('common');
@@ -199,7 +211,7 @@ export function LayoutShell() {
   }, [queryClient]);
 
   if (isPending) return <Loading />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <SignedOut />;
   if (user.mustChangePassword) return <Navigate to="/change-password" replace />;
 
   const showProfile = Boolean(user.projectId) && profile.isSuccess;

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { billingBadge, contactName, formatDate, formatShekels } from '../lib/billing-view.ts';
 import { MaskedCard } from './masked-card.tsx';
 import { BillingBadge, ProjectStatusBadge } from './status-badges.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 export interface CustomerActionHandlers {
   onDetails: (row: CustomerBilling) => void;
@@ -75,7 +76,7 @@ const COLUMNS = ['project', 'contact', 'reach', 'card', 'registered', 'nextBilli
 export function CustomerTable({ rows, h }: { rows: CustomerBilling[]; h: CustomerActionHandlers }) {
   const { t, i18n } = useTranslation('admin');
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+    <ScrollRegion label={t('nav.billing')} className="hidden rounded-xl border border-slate-200 bg-white lg:block">
       <table className="w-full text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -128,7 +129,7 @@ export function CustomerTable({ rows, h }: { rows: CustomerBilling[]; h: Custome
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

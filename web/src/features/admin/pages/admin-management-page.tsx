@@ -10,6 +10,7 @@ import { AdminProjectDetailsDialog } from '../components/admin-project-details-d
 import { OwnerPasswordReset } from '../components/owner-password-reset.tsx';
 import { ProjectStatusBadge } from '../components/status-badges.tsx';
 import { formatDate } from '../lib/billing-view.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 interface RowActions {
   onDetails: (p: AdminProject) => void;
@@ -19,7 +20,7 @@ interface RowActions {
 function ProjectTable({ projects, onDetails, onResetOwner }: { projects: AdminProject[] } & RowActions) {
   const { t } = useTranslation('admin');
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+    <ScrollRegion label={t('nav.projects')} className="hidden rounded-xl border border-slate-200 bg-white md:block">
       <table className="w-full text-start text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -69,7 +70,7 @@ function ProjectTable({ projects, onDetails, onResetOwner }: { projects: AdminPr
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -24,6 +24,7 @@ export function RangeRowEditor({
   inProjectCase: (label: string) => string;
 }) {
   const { t } = useTranslation('generator');
+  const tc = useTranslation('common').t;
   const n = index + 1;
   const problem = rowProblem(row);
   const labels = problem ? [] : rowLabels(row).map(inProjectCase);
@@ -40,7 +41,7 @@ export function RangeRowEditor({
         <button
           type="button"
           onClick={onRemove}
-          aria-label={t('rows.remove', { n })}
+          aria-label={tc('labelInName.itemAction', { action: t('rows.removeShort'), name: t('rows.legend', { n }) })}
           className="min-h-11 min-w-11 rounded-md border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50"
         >
           {t('rows.removeShort')}

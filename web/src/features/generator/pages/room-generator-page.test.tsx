@@ -77,7 +77,7 @@ describe('RoomGeneratorPage', () => {
     expect(screen.getByTestId('generator-total')).toHaveTextContent('Units in the ranges: 53');
     expect(await screen.findByTestId('generator-new')).toHaveTextContent('New units: 53');
 
-    await user.click(screen.getByRole('button', { name: 'Remove range 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove — Range 1' }));
     expect(screen.getByTestId('generator-total')).toHaveTextContent('Units in the ranges: 3');
   });
 
@@ -124,7 +124,7 @@ describe('RoomGeneratorPage', () => {
   it('says no valid templates are defined when no range is valid', async () => {
     const { user, posts } = setup();
     await screen.findByTestId('generator-new');
-    await user.click(screen.getByRole('button', { name: 'Remove range 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove — Range 1' }));
     expect(screen.getByText('No ranges. Add a range or choose a quick template.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Create new units/ }));
     await findToast('No valid unit templates defined');

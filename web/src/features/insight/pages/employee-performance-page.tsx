@@ -17,6 +17,7 @@ import { employeePerformanceQuery, kpiMetricsQuery } from '../../../lib/queries/
 import { Figure } from '../components/figure.tsx';
 import { PeriodChoice } from '../components/period-choice.tsx';
 import { MEDALS, efficiencyTone, readRange, type Tone } from '../lib/insight-view.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 const TONES: Record<Tone, string> = {
   good: 'bg-green-100 text-green-900',
@@ -165,7 +166,7 @@ function EmployeeTable({ employees }: { employees: Employee[] }) {
       <h2 id="competition-title" className="text-lg font-semibold">
         {t('people.table')}
       </h2>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t('people.table')}>
         <table className="w-full min-w-[36rem] text-sm" data-testid="performance-table">
           <thead>
             <tr className="border-b border-slate-200">
@@ -209,7 +210,7 @@ function EmployeeTable({ employees }: { employees: Employee[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

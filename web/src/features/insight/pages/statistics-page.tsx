@@ -14,6 +14,7 @@ import { PerDayChart } from '../components/per-day-chart.tsx';
 import { PeriodChoice } from '../components/period-choice.tsx';
 import { Figure } from '../components/figure.tsx';
 import { STATS_PERIODS, dayFormat, readPeriod, statisticsFigures } from '../lib/insight-view.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 /** /statistics (docs/product.md "Statistics"): the units' counters and the period's stages and workers. */
 export default function StatisticsPage() {
@@ -171,7 +172,7 @@ export default function StatisticsPage() {
         {s.floors.length === 0 ? (
           <p className="text-slate-700">{t('floors.empty')}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label={t('floors.title')}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-start">
@@ -204,7 +205,7 @@ export default function StatisticsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

@@ -10,6 +10,7 @@ import { PrintButton } from '../components/print-button.tsx';
 import { ReportFrame } from '../components/report-state.tsx';
 import { openShortagesQuery } from '../lib/open-shortages.ts';
 import { dateFormat } from '../lib/print-format.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);
 
@@ -94,46 +95,50 @@ export default function ProgressReportPage() {
         {floors.length === 0 ? (
           <p className="text-slate-700">{t('progress.floors.empty')}</p>
         ) : (
-          <table className="w-full border-collapse text-sm" data-testid="floors-table">
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                <th scope="col" className={th}>
-                  {t('progress.floors.floor')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.floors.units')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.floors.stages')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.floors.percent')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {floors.map((fl) => {
-                const p = percent(fl.doneStages, fl.stages);
-                return (
-                  <tr key={fl.floor ?? 'none'} className="border-b border-slate-200">
-                    <th scope="row" className="py-1.5 pe-2 text-start font-medium">
-                      {fl.floor === null ? t('progress.floors.noFloor') : t('progress.floors.number', { floor: fl.floor })}
-                    </th>
-                    <td className="py-1.5 pe-2 tabular-nums">{t('progress.floors.ofTotal', { done: fl.doneUnits, total: fl.units })}</td>
-                    <td className="py-1.5 pe-2 tabular-nums">{t('progress.floors.ofTotal', { done: fl.doneStages, total: fl.stages })}</td>
-                    <td className="py-1.5">
-                      <div className="flex items-center gap-2">
-                        <div className="h-2.5 w-24 overflow-hidden rounded bg-slate-200" aria-hidden>
-                          <div className="h-full bg-green-600" style={{ width: `${p}%` }} />
+          <ScrollRegion label={t('progress.floors.title')}>
+            <table className="w-full border-collapse text-sm" data-testid="floors-table">
+              <thead>
+                <tr className="border-b-2 border-slate-400">
+                  <th scope="col" className={th}>
+                    {t('progress.floors.floor')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.floors.units')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.floors.stages')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.floors.percent')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {floors.map((fl) => {
+                  const p = percent(fl.doneStages, fl.stages);
+                  return (
+                    <tr key={fl.floor ?? 'none'} className="border-b border-slate-200">
+                      <th scope="row" className="py-1.5 pe-2 text-start font-medium">
+                        {fl.floor === null ? t('progress.floors.noFloor') : t('progress.floors.number', { floor: fl.floor })}
+                      </th>
+                      <td className="py-1.5 pe-2 tabular-nums">{t('progress.floors.ofTotal', { done: fl.doneUnits, total: fl.units })}</td>
+                      <td className="py-1.5 pe-2 tabular-nums">
+                        {t('progress.floors.ofTotal', { done: fl.doneStages, total: fl.stages })}
+                      </td>
+                      <td className="py-1.5">
+                        <div className="flex items-center gap-2">
+                          <div className="h-2.5 w-24 overflow-hidden rounded bg-slate-200" aria-hidden>
+                            <div className="h-full bg-green-600" style={{ width: `${p}%` }} />
+                          </div>
+                          <span className="tabular-nums">{p}%</span>
                         </div>
-                        <span className="tabular-nums">{p}%</span>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </section>
 
@@ -147,46 +152,48 @@ export default function ProgressReportPage() {
         {open.length === 0 ? (
           <p className="text-slate-700">{t('progress.shortages.empty')}</p>
         ) : (
-          <table className="w-full border-collapse text-sm" data-testid="shortages-table">
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                <th scope="col" className={th}>
-                  {t('progress.shortages.item')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.shortages.quantity')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.shortages.unit')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.shortages.reportedBy')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.shortages.date')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('progress.shortages.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {open.map((s) => (
-                <tr key={s.id} className="border-b border-slate-200 align-top" data-testid="shortage-row">
-                  <th scope="row" className="py-1.5 pe-2 text-start font-medium">
-                    {s.name}
+          <ScrollRegion label={t('progress.shortages.title')}>
+            <table className="w-full border-collapse text-sm" data-testid="shortages-table">
+              <thead>
+                <tr className="border-b-2 border-slate-400">
+                  <th scope="col" className={th}>
+                    {t('progress.shortages.item')}
                   </th>
-                  <td className="py-1.5 pe-2 tabular-nums">{number.format(s.quantity)}</td>
-                  <td className="py-1.5 pe-2">{s.apartmentNumber && <bdi>{s.apartmentNumber}</bdi>}</td>
-                  <td className="py-1.5 pe-2">{s.reportedBy && <bdi>{s.reportedBy}</bdi>}</td>
-                  <td className="py-1.5 pe-2 tabular-nums">{shortDay(s.reportedAt)}</td>
-                  <td className="py-1.5">
-                    {s.status === 'pending' ? t('progress.shortages.statusPending') : t('progress.shortages.statusInProgress')}
-                  </td>
+                  <th scope="col" className={th}>
+                    {t('progress.shortages.quantity')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.shortages.unit')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.shortages.reportedBy')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.shortages.date')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('progress.shortages.status')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {open.map((s) => (
+                  <tr key={s.id} className="border-b border-slate-200 align-top" data-testid="shortage-row">
+                    <th scope="row" className="py-1.5 pe-2 text-start font-medium">
+                      {s.name}
+                    </th>
+                    <td className="py-1.5 pe-2 tabular-nums">{number.format(s.quantity)}</td>
+                    <td className="py-1.5 pe-2">{s.apartmentNumber && <bdi>{s.apartmentNumber}</bdi>}</td>
+                    <td className="py-1.5 pe-2">{s.reportedBy && <bdi>{s.reportedBy}</bdi>}</td>
+                    <td className="py-1.5 pe-2 tabular-nums">{shortDay(s.reportedAt)}</td>
+                    <td className="py-1.5">
+                      {s.status === 'pending' ? t('progress.shortages.statusPending') : t('progress.shortages.statusInProgress')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </section>
     </ReportFrame>

@@ -12,6 +12,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { PrintButton } from '../components/print-button.tsx';
 import { ReportFrame } from '../components/report-state.tsx';
 import { dateFormat, dateTimeFormat } from '../lib/print-format.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 /**
  * /units/:roomId/handover: one unit's handover report, printed or saved as PDF from the browser.
@@ -90,59 +91,61 @@ export default function UnitHandoverPage() {
         {tasks.length === 0 ? (
           <p className="text-slate-700">{t('handover.empty')}</p>
         ) : (
-          <table className="w-full border-collapse text-sm" data-testid="handover-table">
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                <th scope="col" className="py-1 pe-2 text-start">
-                  {t('handover.columns.order')}
-                </th>
-                <th scope="col" className="py-1 pe-2 text-start">
-                  {t('handover.columns.stage')}
-                </th>
-                <th scope="col" className="py-1 pe-2 text-start">
-                  {t('handover.columns.status')}
-                </th>
-                <th scope="col" className="py-1 pe-2 text-start">
-                  {t('handover.columns.worker')}
-                </th>
-                <th scope="col" className="py-1 pe-2 text-start">
-                  {t('handover.columns.when')}
-                </th>
-                <th scope="col" className="py-1 pe-2 text-start">
-                  {t('handover.columns.notes')}
-                </th>
-                <th scope="col" className="py-1 text-start">
-                  {t('handover.columns.photo')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.map((task, i) => (
-                <tr key={task.id} className="border-b border-slate-200 align-top" data-testid="handover-row">
-                  <td className="py-2 pe-2 tabular-nums">{i + 1}</td>
-                  <th scope="row" className="py-2 pe-2 text-start font-medium">
-                    {task.name}
+          <ScrollRegion label={t('handover.stages')}>
+            <table className="w-full border-collapse text-sm" data-testid="handover-table">
+              <thead>
+                <tr className="border-b-2 border-slate-400">
+                  <th scope="col" className="py-1 pe-2 text-start">
+                    {t('handover.columns.order')}
                   </th>
-                  <td className={`py-2 pe-2 font-semibold ${task.isCompleted ? 'text-green-800' : 'text-slate-700'}`}>
-                    {task.isCompleted ? t('handover.done') : t('handover.open')}
-                  </td>
-                  <td className="py-2 pe-2">{task.cleanerName && <bdi>{task.cleanerName}</bdi>}</td>
-                  <td className="py-2 pe-2 tabular-nums">{when(task.completedAt)}</td>
-                  <td className="py-2 pe-2 whitespace-pre-line">{task.notes}</td>
-                  <td className="py-2">
-                    {task.photoUrl && (
-                      <img
-                        src={task.photoUrl}
-                        alt={t('handover.photoAlt', { stage: task.name })}
-                        className="h-auto w-[35mm] max-w-none rounded border border-slate-300 object-contain"
-                        data-testid="handover-photo"
-                      />
-                    )}
-                  </td>
+                  <th scope="col" className="py-1 pe-2 text-start">
+                    {t('handover.columns.stage')}
+                  </th>
+                  <th scope="col" className="py-1 pe-2 text-start">
+                    {t('handover.columns.status')}
+                  </th>
+                  <th scope="col" className="py-1 pe-2 text-start">
+                    {t('handover.columns.worker')}
+                  </th>
+                  <th scope="col" className="py-1 pe-2 text-start">
+                    {t('handover.columns.when')}
+                  </th>
+                  <th scope="col" className="py-1 pe-2 text-start">
+                    {t('handover.columns.notes')}
+                  </th>
+                  <th scope="col" className="py-1 text-start">
+                    {t('handover.columns.photo')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {tasks.map((task, i) => (
+                  <tr key={task.id} className="border-b border-slate-200 align-top" data-testid="handover-row">
+                    <td className="py-2 pe-2 tabular-nums">{i + 1}</td>
+                    <th scope="row" className="py-2 pe-2 text-start font-medium">
+                      {task.name}
+                    </th>
+                    <td className={`py-2 pe-2 font-semibold ${task.isCompleted ? 'text-green-800' : 'text-slate-700'}`}>
+                      {task.isCompleted ? t('handover.done') : t('handover.open')}
+                    </td>
+                    <td className="py-2 pe-2">{task.cleanerName && <bdi>{task.cleanerName}</bdi>}</td>
+                    <td className="py-2 pe-2 tabular-nums">{when(task.completedAt)}</td>
+                    <td className="py-2 pe-2 whitespace-pre-line">{task.notes}</td>
+                    <td className="py-2">
+                      {task.photoUrl && (
+                        <img
+                          src={task.photoUrl}
+                          alt={t('handover.photoAlt', { stage: task.name })}
+                          className="h-auto w-[35mm] max-w-none rounded border border-slate-300 object-contain"
+                          data-testid="handover-photo"
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </section>
     </ReportFrame>

@@ -16,7 +16,7 @@ function Radio({ name, checked, onChange, children }: { name: string; checked: b
   return (
     <div className="flex min-h-11 items-center gap-3">
       <input id={id} type="radio" name={name} checked={checked} onChange={onChange} className="h-5 w-5 shrink-0 accent-blue-700" />
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="flex min-h-11 flex-1 cursor-pointer items-center text-sm font-medium text-slate-800">
         {children}
       </label>
     </div>

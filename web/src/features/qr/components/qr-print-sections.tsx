@@ -83,7 +83,7 @@ export function PrintSettingsCard({ settings }: { settings: QrPrintSettings }) {
           checked={settings.includeName}
           onChange={(e) => settings.setIncludeName(e.target.checked)}
         />
-        <label htmlFor={includeNameId} className="text-sm font-medium text-slate-800">
+        <label htmlFor={includeNameId} className="flex min-h-11 flex-1 cursor-pointer items-center text-sm font-medium text-slate-800">
           {t('print.includeName')}
         </label>
       </div>

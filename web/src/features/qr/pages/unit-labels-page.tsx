@@ -9,6 +9,7 @@ import { LabelPrintCard, LabelSelectionCard } from '../components/label-options.
 import { LabelSheet } from '../components/label-sheet.tsx';
 import { PrintStyles } from '../components/print-styles.tsx';
 import { useLabelSelection } from '../lib/use-label-selection.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 /**
  * Screen only: the A4 preview is scaled to the space there is (210 mm is wider than a phone).
@@ -94,9 +95,9 @@ function LabelsEditor({ project, units }: { project: Facility; units: Room[] }) 
         <LabelPrintCard s={selection} />
       </div>
       {selection.selected.length > 0 && (
-        <section
-          aria-label={t('labels.preview')}
-          className="overflow-x-auto rounded-xl bg-slate-100 p-2 sm:p-4 print:overflow-visible print:bg-white print:p-0"
+        <ScrollRegion
+          label={t('labels.preview')}
+          className="rounded-xl bg-slate-100 p-2 sm:p-4 print:overflow-visible print:bg-white print:p-0"
         >
           <LabelSheet
             units={selection.selected}
@@ -105,7 +106,7 @@ function LabelsEditor({ project, units }: { project: Facility; units: Room[] }) 
             publicUrl={project.publicUrl}
             cleaning={wording === 'cleaning'}
           />
-        </section>
+        </ScrollRegion>
       )}
     </div>
   );

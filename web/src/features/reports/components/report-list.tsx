@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 /** Height × width × thickness, always in that order (digits and × read left to right in RTL too). */
 const dimensionsOf = (r: Report) => `${r.height ?? 0} × ${r.width ?? 0} × ${r.thickness ?? 0}`;
@@ -28,17 +29,20 @@ interface ListProps {
 
 function RowActions({ report, onEdit, onDelete }: { report: Report; onEdit: () => void; onDelete: () => void }) {
   const tc = useTranslation('common').t;
-  const { tw: t } = useWording('reports');
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" onClick={onEdit} aria-label={t('actions.editItem', { name: report.name })}>
+      <Button
+        variant="secondary"
+        onClick={onEdit}
+        aria-label={tc('labelInName.itemAction', { action: tc('actions.edit'), name: report.name })}
+      >
         {tc('actions.edit')}
       </Button>
       <Button
         variant="ghost"
         className="text-red-800 hover:bg-red-50"
         onClick={onDelete}
-        aria-label={t('actions.deleteItem', { name: report.name })}
+        aria-label={tc('labelInName.itemAction', { action: tc('actions.delete'), name: report.name })}
       >
         {tc('actions.delete')}
       </Button>
@@ -59,7 +63,7 @@ export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
 
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+      <ScrollRegion label={t(`${kind}.title`)} className="hidden rounded-xl border border-slate-200 bg-white md:block">
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{t(`${kind}.title`)}</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -109,7 +113,7 @@ export function ReportList({ kind, reports, onEdit, onDelete }: ListProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <ul className="space-y-3 md:hidden">
         {reports.map((r) => (

@@ -218,7 +218,7 @@ describe('shortages table', () => {
       'PUT /api/shortages/s1': ({ body }) => ({ body: shortage(body as Partial<Shortage>) }),
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    await ue.click(within(rows()[0]).getByRole('button', { name: 'Edit Tiles' }));
+    await ue.click(within(rows()[0]).getByRole('button', { name: 'Edit — Tiles' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit shortage' });
     expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue(12);
     await ue.selectOptions(within(dialog).getByLabelText('Status'), 'Completed');
@@ -237,13 +237,13 @@ describe('shortages table', () => {
       'DELETE /api/shortages/s1': { body: { message: 'deleted' } },
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete Tiles' }));
+    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete — Tiles' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete shortage' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this shortage?');
     await ue.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requestsTo(fetchMock, 'DELETE /api/shortages/s1')).toHaveLength(0);
 
-    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete Tiles' }));
+    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete — Tiles' }));
     await ue.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await findToast('Shortage deleted successfully');
     expect(requestsTo(fetchMock, 'DELETE /api/shortages/s1')).toHaveLength(1);
@@ -256,7 +256,7 @@ describe('shortages table', () => {
       'DELETE /api/shortages/s1': { status: 500, body: {} },
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete Tiles' }));
+    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete — Tiles' }));
     await ue.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Error')).toHaveTextContent('Error deleting the shortage');
     expect(rows()).toHaveLength(1);
@@ -333,7 +333,7 @@ describe('measurements table', () => {
   it('asks before deleting a measurement', async () => {
     const { ue } = setup('measurements', { 'GET /api/measurements': { body: [measurement()] } });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete Window' }));
+    await ue.click(within(rows()[0]).getByRole('button', { name: 'Delete — Window' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Are you sure you want to delete this measurement?');
   });
 });

@@ -28,12 +28,7 @@ export function TaskTemplateCard({ template, onEdit, onDelete }: { template: Tas
           {template.requiresPhoto && <li className={`${badge} bg-emerald-50 text-emerald-900`}>{t('list.photo')}</li>}
         </ul>
       </div>
-      <CardActions
-        editLabel={t('actions.edit', { name })}
-        deleteLabel={t('actions.delete', { name })}
-        onEdit={onEdit}
-        onDelete={onDelete}
-      />
+      <CardActions itemName={name} onEdit={onEdit} onDelete={onDelete} />
     </li>
   );
 }

@@ -53,7 +53,7 @@ describe('TaskManagementPage', () => {
   it('deletes a template only after the confirmation', async () => {
     const { fetchMock, user } = setup({ 'DELETE /api/task-templates/t1': ok({ message: 'Task template deleted' }) });
     const deletes = () => requestsTo(fetchMock, 'DELETE /api/task-templates/t1');
-    await user.click(await screen.findByRole('button', { name: 'Delete Waterproofing' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete — Waterproofing' }));
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete this task template?')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('TaskManagementPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deletes()).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete Waterproofing' }));
+    await user.click(screen.getByRole('button', { name: 'Delete — Waterproofing' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete template' }));
     await waitFor(() => expect(deletes()).toHaveLength(1));
     await findToast('Task template deleted');

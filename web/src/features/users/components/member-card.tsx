@@ -53,8 +53,7 @@ export function MemberCard({
       </ul>
       <CardActions
         className="mt-auto flex flex-wrap items-center gap-2"
-        editLabel={t('card.edit', { name })}
-        deleteLabel={t('card.delete', { name })}
+        itemName={name}
         onEdit={onEdit}
         onDelete={onDelete}
         deleteBlocked={blocked ? { id: `member-${member.id}-delete-reason`, reason: t(blocked) } : null}

@@ -37,10 +37,10 @@ describe('UserManagementPage', () => {
     const ownerCard = cards()[0];
     expect(ownerCard).toHaveTextContent('Protected from deletion');
     expect(within(ownerCard).getByText('דנה לוי').tagName).toBe('BDI');
-    const del = within(ownerCard).getByRole('button', { name: 'Delete דנה לוי' });
+    const del = within(ownerCard).getByRole('button', { name: 'Delete — דנה לוי' });
     expect(del).toBeDisabled();
     expect(del).toHaveAccessibleDescription('The project owner cannot be deleted');
-    expect(within(cards()[1]).getByRole('button', { name: 'Delete Avi' })).toBeEnabled();
+    expect(within(cards()[1]).getByRole('button', { name: 'Delete — Avi' })).toBeEnabled();
   });
 
   it("gives the spec's messages before sending: name, username and password required; passwords must match", async () => {
@@ -102,7 +102,7 @@ describe('UserManagementPage', () => {
   it("locks the owner's role and active box and sends them elsewhere for their password, and leaves another member's open", async () => {
     const { user } = setup();
     await waitFor(() => expect(cards()).toHaveLength(3));
-    await user.click(screen.getByRole('button', { name: 'Edit דנה לוי' }));
+    await user.click(screen.getByRole('button', { name: 'Edit — דנה לוי' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(within(dialog).getByLabelText(/^Role/)).toBeDisabled();
     expect(within(dialog).getByLabelText(/^Active/)).toBeDisabled();
@@ -110,7 +110,7 @@ describe('UserManagementPage', () => {
     expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
     expect(within(dialog).getByRole('link', { name: 'Change my password' })).toHaveAttribute('href', '/account-profile');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Edit Avi' }));
+    await user.click(screen.getByRole('button', { name: 'Edit — Avi' }));
     dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(within(dialog).getByLabelText(/^Role/)).toBeEnabled();
     expect(within(dialog).getByLabelText(/^Active/)).toBeEnabled();
@@ -122,7 +122,7 @@ describe('UserManagementPage', () => {
       'DELETE /api/users/u2': { status: 409, body: { code: 'last_admin', message: 'server words' } },
     });
     await waitFor(() => expect(cards()).toHaveLength(3));
-    await user.click(screen.getByRole('button', { name: 'Delete Avi' }));
+    await user.click(screen.getByRole('button', { name: 'Delete — Avi' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(requestsTo(fetchMock, 'DELETE /api/users/u2')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
