@@ -155,7 +155,11 @@ export async function login(
   return { res, cookie: cookieOf(res) };
 }
 
-/** Every row of every table in the public schema, as one JSON string (for "never stored" checks). */
+/**
+ * Every row of every table in the public schema, as one JSON string (for "never stored" and "writes
+ * nothing" checks), but the shared rate-limit counters and stream leases: a refused request still
+ * counts against its limit (docs/decisions/030-several-instances.md).
+ */
 export async function dumpAllTables(database: Database): Promise<string> {
   const tables = rowsOf<{ table_name: string }>(
     await database.db.execute(
@@ -164,6 +168,7 @@ export async function dumpAllTables(database: Database): Promise<string> {
   );
   const dump: Record<string, unknown[]> = {};
   for (const { table_name: name } of tables) {
+    if (name === 'rate_limit_counters' || name === 'live_stream_leases') continue;
     dump[name] = rowsOf(await database.db.execute(sql`select * from ${sql.identifier(name)}`));
   }
   return JSON.stringify(dump);
