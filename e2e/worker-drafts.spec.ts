@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
-import { phone, projectWithStages } from './worker-helpers.ts';
+import { phone, projectWithStages, waitForOfflineReady } from './worker-helpers.ts';
 
 /**
  * docs/product.md "Working without signal", "It remembers the worker": a unit's label opened on a
@@ -25,6 +25,9 @@ test("a unit label on a new phone asks the language; a stage's notes survive a r
   const card = w.getByTestId('task-card').nth(DEFAULT_INSPECTION_TASKS.findIndex((s) => !s.requiresPhoto));
   await card.getByRole('button', { expanded: false }).click();
   await card.getByLabel('Примечание (необязательно)').fill('Угол треснул, исправлено');
+  // The service worker for the chosen language settles first: a reload while it takes over the page
+  // was aborted on a loaded machine.
+  await waitForOfflineReady(w, 'ru');
   await w.reload();
   // Asked once: the language is now the phone's.
   await expect(w.getByRole('heading', { name: 'בחרו שפה' })).toBeHidden();

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { InvoiceDocument as InvoiceDocumentData } from '../../../../../contract/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -47,9 +48,9 @@ export function InvoiceView({
         )}
       </div>
       {query.data ? (
-        <div className="overflow-x-auto print:overflow-visible">
+        <ScrollRegion label={t('document.region')}>
           <InvoiceDocument invoice={query.data} copy={copy} />
-        </div>
+        </ScrollRegion>
       ) : query.isPending || unauthorized ? (
         <Loading />
       ) : (
