@@ -1,10 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { PhotoDialog } from './photo-dialog.tsx';
-
-// Two shared cores: give the page time to answer before a find gives up.
-configure({ asyncUtilTimeout: 3_000 });
 
 function fakeStream(deviceId: string) {
   const track = { stop: vi.fn(), getSettings: () => ({ deviceId }) };

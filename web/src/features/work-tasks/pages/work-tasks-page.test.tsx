@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,6 @@ import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.t
 import { clearSavedForTests } from '../../../lib/offline-store.ts';
 import { resetWaitingPhotosForTests } from '../../../lib/offline-photos.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
-
-// Two shared cores: give the page time to answer before a find gives up.
-configure({ asyncUtilTimeout: 3_000 });
 
 // Compression needs a real canvas; here it hands the file back and records how it was asked.
 const compression = vi.hoisted(() => ({ fn: vi.fn(async (file: File) => file) }));
@@ -629,7 +626,7 @@ describe('Work-tasks welcome remembers what was typed', () => {
   });
 });
 
-describe('Work-tasks page keeps what was typed until it is sent', { timeout: 15_000 }, () => {
+describe('Work-tasks page keeps what was typed until it is sent', () => {
   const notesOf = (name: string) => within(cardOf(name)).getByLabelText('Notes (optional)');
   const openCard = (name: string) => fireEvent.click(within(cardOf(name)).getByRole('button', { expanded: false }));
 
@@ -693,7 +690,7 @@ describe('Work-tasks page keeps what was typed until it is sent', { timeout: 15_
   });
 });
 
-describe('Work-tasks progress without signal', { timeout: 15_000 }, () => {
+describe('Work-tasks progress without signal', () => {
   it('counts completions waiting to send, marked as waiting, until the server confirms them', async () => {
     let online = false;
     const paint = task('t4', 'Paint');
@@ -723,7 +720,7 @@ describe('Work-tasks progress without signal', { timeout: 15_000 }, () => {
   });
 });
 
-describe('Work-tasks page on a phone that never chose a language', { timeout: 15_000 }, () => {
+describe('Work-tasks page on a phone that never chose a language', () => {
   it("asks the language first when a unit's label opens the page, then speaks it", async () => {
     localStorage.removeItem('shalav.language');
     renderPage(`/work-tasks/${ROOM_ID}`);
