@@ -1,51 +1,14 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { REVIEW_DECISIONS, REVIEW_STATUSES, type ReviewDecision, type ReviewStatus } from '../../../contract/reviews.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { dateOrNull, numOrNull, oneOf, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, taskReviews, tasks, users } from '../../db/schema/index.ts';
-
-export type CompletionRow = typeof taskCompletions.$inferSelect;
 
 export async function findProjectTask(db: Db, p: { projectId: string; taskId: string }) {
   const [row] = await db
     .select({ id: tasks.id, unitId: tasks.unitId, recurrence: tasks.recurrence })
     .from(tasks)
     .where(and(eq(tasks.projectId, p.projectId), eq(tasks.id, p.taskId)))
-    .limit(1);
-  return row;
-}
-
-/** The task's standing completion for the period (not undone, not rejected). */
-export async function findStandingCompletion(db: Db, p: { projectId: string; taskId: string; period: string }) {
-  const [row] = await db
-    .select()
-    .from(taskCompletions)
-    .where(
-      and(
-        eq(taskCompletions.projectId, p.projectId),
-        eq(taskCompletions.taskId, p.taskId),
-        eq(taskCompletions.period, p.period),
-        isNull(taskCompletions.reopenedAt),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The completion of the period opened again most recently (undone or rejected), if any. */
-export async function findLastReopenedCompletion(db: Db, p: { projectId: string; taskId: string; period: string }) {
-  const [row] = await db
-    .select()
-    .from(taskCompletions)
-    .where(
-      and(
-        eq(taskCompletions.projectId, p.projectId),
-        eq(taskCompletions.taskId, p.taskId),
-        eq(taskCompletions.period, p.period),
-        isNotNull(taskCompletions.reopenedAt),
-      ),
-    )
-    .orderBy(desc(taskCompletions.reopenedAt))
     .limit(1);
   return row;
 }

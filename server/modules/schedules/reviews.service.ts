@@ -5,6 +5,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
+import { findCompletionForPeriod, findLastReopened } from '../worker/worker.queries.ts';
 import * as q from './reviews.queries.ts';
 
 const notCompleted = () => conflict('task_not_completed', 'This task is not completed');
@@ -41,13 +42,13 @@ export async function reviewTask(
   if (!task) throw notFound('task_not_found', 'Task not found');
   const period = periodFor(task.recurrence, input.date ?? localDate(auth.timezone, app.now()));
   const repeatedRejection = async () => {
-    const last = await q.findLastReopenedCompletion(app.db, { projectId, taskId, period });
+    const last = await findLastReopened(app.db, { projectId, taskId, period });
     if (last?.reopenedAs !== 'rejected') throw notCompleted();
     const review = await q.findLatestReview(app.db, { projectId, completionId: last.id });
     if (!review || !sameAs(review, input)) throw notCompleted();
     return { review: answerOf(review), unitId: task.unitId, replay: true };
   };
-  const standing = await q.findStandingCompletion(app.db, { projectId, taskId, period });
+  const standing = await findCompletionForPeriod(app.db, { projectId, taskId, period });
   if (!standing) return repeatedRejection();
   const latest = await q.findLatestReview(app.db, { projectId, completionId: standing.id });
   if (latest && sameAs(latest, input)) return { review: answerOf(latest), unitId: task.unitId, replay: true };

@@ -110,7 +110,7 @@ export async function completeTask(
       const earlier = await findCompletionByKey(app.db, { projectId: project.id, idempotencyKey });
       if (earlier?.taskId === task.id) return replay(earlier);
     }
-    const done = await findCompletionForPeriod(app.db, { taskId: task.id, period });
+    const done = await findCompletionForPeriod(app.db, { projectId: project.id, taskId: task.id, period });
     throw done?.workerName
       ? conflict('task_already_completed', `This task was already completed by ${done.workerName}`, { workerName: done.workerName })
       : conflict('task_already_completed', 'This task is already completed');

@@ -33,13 +33,13 @@ export async function undoCompletion(app: FastifyInstance, taskId: string, devic
   const { task, project } = row;
   const period = periodFor(task.recurrence, todayOf(app, project));
   const repeated = async () => {
-    const last = await findLastReopened(app.db, { taskId: task.id, period });
+    const last = await findLastReopened(app.db, { projectId: project.id, taskId: task.id, period });
     if (last?.reopenedAs === 'undone' && deviceId !== undefined && last.reopenedByDevice === deviceId) {
       return { projectId: project.id, unitId: task.unitId, replay: true, result: answerOf(last) };
     }
     throw conflict('task_not_completed', 'This task is not completed');
   };
-  const standing = await findCompletionForPeriod(app.db, { taskId: task.id, period });
+  const standing = await findCompletionForPeriod(app.db, { projectId: project.id, taskId: task.id, period });
   if (!standing) return repeated();
   if (deviceId === undefined || standing.deviceId !== deviceId) {
     throw forbidden('undo_other_device', 'Only the phone that completed this task can undo it');

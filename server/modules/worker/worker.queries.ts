@@ -103,21 +103,30 @@ export async function findCompletionByKey(db: Db, p: { projectId: string; idempo
   return row;
 }
 
-export async function findCompletionForPeriod(db: Db, p: { taskId: string; period: string }) {
+interface TaskPeriod {
+  projectId: string;
+  taskId: string;
+  period: string;
+}
+const completionsOf = (p: TaskPeriod) =>
+  and(eq(taskCompletions.projectId, p.projectId), eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period));
+
+/** The task's standing completion for the period (not undone, not rejected), if any. */
+export async function findCompletionForPeriod(db: Db, p: TaskPeriod) {
   const [row] = await db
     .select()
     .from(taskCompletions)
-    .where(and(eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period), isNull(taskCompletions.reopenedAt)))
+    .where(and(completionsOf(p), isNull(taskCompletions.reopenedAt)))
     .limit(1);
   return row;
 }
 
 /** The completion of the task's period opened again most recently (undone or rejected), if any. */
-export async function findLastReopened(db: Db, p: { taskId: string; period: string }) {
+export async function findLastReopened(db: Db, p: TaskPeriod) {
   const [row] = await db
     .select()
     .from(taskCompletions)
-    .where(and(eq(taskCompletions.taskId, p.taskId), eq(taskCompletions.period, p.period), isNotNull(taskCompletions.reopenedAt)))
+    .where(and(completionsOf(p), isNotNull(taskCompletions.reopenedAt)))
     .orderBy(desc(taskCompletions.reopenedAt))
     .limit(1);
   return row;
