@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { Mock } from 'vitest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.ts';
@@ -116,6 +116,13 @@ class FakeXhr {
 }
 
 const cardOf = (name: string) => screen.getByText(name).closest('li')!;
+
+// The open card's code is loaded on first use (decision 024). Loaded here first, so that no test's
+// wait includes compiling it cold: in a fresh clone that took longer than a test waits for a screen.
+beforeAll(async () => {
+  await import('../components/open-task-card.tsx');
+  await import('../components/photo-dialog.tsx');
+}, 120_000);
 
 beforeEach(() => {
   sessionStorage.clear();
