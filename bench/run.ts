@@ -9,4 +9,5 @@ await import('./durability.ts');
 await import('./billing.ts');
 await import('./insight.ts');
 await import('./progress-matrix.ts');
+await import('./review-queue.ts');
 export {};
