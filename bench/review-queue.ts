@@ -95,7 +95,9 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   // A cursor about 1,000 rows into the list, as the app hands it out after twenty pages of 50.
   let cursor: string | null = null;
   for (let page = 0; page < 20; page++) {
-    const res = await fetch(`${appUrl}/api/reviews?status=pending&limit=50${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie } });
+    const res: Response = await fetch(`${appUrl}/api/reviews?status=pending&limit=50${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { cookie },
+    });
     cursor = ((await res.json()) as { nextCursor: string | null }).nextCursor;
   }
   if (!cursor) throw new Error('the list ended before page 20');

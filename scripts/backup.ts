@@ -13,7 +13,11 @@ async function main() {
   );
   const parts = [
     manifest.database === 'embedded' ? 'the embedded database' : 'no database (PostgreSQL: back it up with pg_dump)',
-    manifest.photos === 'local' ? `${manifest.photoCount} photos` : 'no photos (they are in the S3 bucket)',
+    manifest.photos === 's3'
+      ? 'no photos (they are in the S3 bucket)'
+      : manifest.database === 'postgres'
+        ? `${manifest.photoCount} photos an earlier version kept in DATA_DIR/objects (the others are in PostgreSQL: pg_dump holds them)`
+        : `${manifest.photoCount} photos`,
   ];
   console.log(`Backup written to ${path.resolve(file)}: ${parts.join(', ')}.`);
 }

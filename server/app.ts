@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { databaseHealth, type Database, type Db } from './db/client.ts';
@@ -27,7 +26,8 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createSmtpMailer, PendingMail, type Mailer } from './lib/mail.ts';
-import { LocalStorage, S3Storage, type ObjectStorage } from './storage/storage.ts';
+import { storageFor } from './storage/choose-storage.ts';
+import type { ObjectStorage } from './storage/storage.ts';
 import { storageHealth } from './storage/storage-health.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -103,10 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   // The sandbox keeps its charges by idempotency key in the database (docs/decisions/020-billing-engine.md).
   app.decorate('gateway', opts.gateway ?? new SandboxGateway({ db: opts.database.db, now: () => app.now() }));
-  app.decorate(
-    'storage',
-    opts.storage ?? (opts.config.s3 ? new S3Storage(opts.config.s3) : new LocalStorage(path.join(opts.config.dataDir, 'objects'))),
-  );
+  app.decorate('storage', opts.storage ?? storageFor(opts.config, opts.database));
   const mailer = opts.mailer ?? (opts.config.mail ? createSmtpMailer(opts.config.mail) : undefined);
   app.decorate('mailer', mailer);
   app.decorate('pendingMail', new PendingMail());
@@ -142,10 +139,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // still work, so a load balancer keeps routing to this process (docs/decisions/027-storage-and-quota.md).
   const checkStorage = storageHealth(app.storage);
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    const [database, storage] = await Promise.all([databaseHealth(app.db), checkStorage()]);
+    // Photos in the database are up exactly when the database is (docs/decisions/033-photos-in-postgresql.md).
+    const [database, storage] = await Promise.all([databaseHealth(app.db), app.storage.kind === 'database' ? undefined : checkStorage()]);
     if (database === 'down') reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
-    const status = database === 'ok' && storage === 'ok' ? 'ok' : 'degraded';
-    return { status, database, databaseKind: opts.database.kind, storage, storageKind: app.storage.kind };
+    const status = database === 'ok' && (storage ?? database) === 'ok' ? 'ok' : 'degraded';
+    return { status, database, databaseKind: opts.database.kind, storage: storage ?? database, storageKind: app.storage.kind };
   });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });

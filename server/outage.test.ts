@@ -36,7 +36,14 @@ describe('database outage', () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.headers['retry-after']).toBe('5');
-    expect(health.json()).toEqual({ status: 'degraded', database: 'down', databaseKind: 'postgres', storage: 'ok', storageKind: 'local' });
+    // Without S3, photos on PostgreSQL live in the database: down with it (docs/decisions/033-photos-in-postgresql.md).
+    expect(health.json()).toEqual({
+      status: 'degraded',
+      database: 'down',
+      databaseKind: 'postgres',
+      storage: 'down',
+      storageKind: 'database',
+    });
 
     expectUnavailable(await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'someone', password: 'secret123' } }));
     expectUnavailable(await app.inject({ method: 'POST', url: '/api/register', payload: registration() }));
@@ -46,7 +53,8 @@ describe('database outage', () => {
     const ctx: TestContext = await createTestApp();
     cleanups.push(() => ctx.app.close());
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', databaseKind: ctx.database.kind, storage: 'ok', storageKind: 'local' });
+    const storageKind = ctx.database.kind === 'postgres' ? 'database' : 'local';
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', databaseKind: ctx.database.kind, storage: 'ok', storageKind });
     await ctx.database.close();
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ database: 'down' });
     expectUnavailable(await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'someone', password: 'secret123' } }));
@@ -118,7 +126,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database restart (PostgreSQL)', () =
       database: 'ok',
       databaseKind: 'postgres',
       storage: 'ok',
-      storageKind: 'local',
+      storageKind: 'database',
     });
     expect((await login()).statusCode).toBe(401);
   });

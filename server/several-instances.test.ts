@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -74,6 +77,39 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL'
       expect(reopened).toBe(200);
     } finally {
       for (const c of open) c.abort();
+    }
+  });
+});
+
+/**
+ * A photo uploaded through one instance is served by the other although each has its own DATA_DIR:
+ * without S3, photos on PostgreSQL are kept in the database (docs/decisions/033-photos-in-postgresql.md).
+ */
+describe.skipIf(!process.env.DATABASE_URL)('photos on several instances', () => {
+  it('serves through the second instance a photo uploaded through the first', async () => {
+    const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-instance-')));
+    const first = await createTestApp({ config: { dataDir: dirs[0] } });
+    const connectionString = (first.database.pool!.options as { connectionString: string }).connectionString;
+    const secondDb = await openPostgres(connectionString, 2);
+    const second = await buildApp({ config: testConfig({ dataDir: dirs[1] }), database: secondDb, logger: false });
+    try {
+      const owner = await registerAndLogin(first.app);
+      const unitId = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A101' } })).json().id;
+      const ticket = await first.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: unitId } });
+      const { uploadURL, objectPath } = ticket.json();
+      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, 9)]);
+      const put = await first.app.inject({ method: 'PUT', url: uploadURL, payload: jpeg, headers: { 'content-type': 'image/jpeg' } });
+      expect(put.statusCode).toBe(200);
+      const served = await second.inject({ method: 'GET', url: objectPath, headers: { cookie: owner.cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(jpeg)).toBe(true);
+      // Neither instance wrote the photo to its own directory.
+      for (const dir of dirs) expect(fs.existsSync(path.join(dir, 'objects'))).toBe(false);
+    } finally {
+      await second.close();
+      await secondDb.close();
+      await first.close();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

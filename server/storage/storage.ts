@@ -40,7 +40,7 @@ export function isTemporaryUpload(name: string): boolean {
 
 /** Where photo bytes live. Keys are relative paths such as `units/<unit id>/<random>.jpg`. */
 export interface ObjectStorage {
-  readonly kind: 'local' | 's3';
+  readonly kind: 'local' | 's3' | 'database';
   /** Resolves when the store answers within `timeoutMs`; throws StorageUnavailableError otherwise. Cheap. */
   check(timeoutMs: number): Promise<void>;
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;

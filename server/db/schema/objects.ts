@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './common.ts';
 import { projects } from './projects.ts';
 import { units } from './units.ts';
@@ -24,3 +24,21 @@ export const storedObjects = pgTable(
   },
   (t) => [index('stored_objects_project_idx').on(t.projectId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Photo bytes when the server runs on PostgreSQL without S3 (docs/decisions/033-photos-in-postgresql.md):
+ * every instance reaches them and `pg_dump` holds them. A photo does not compress, so TOAST keeps it
+ * uncompressed and `substring` reads back only the slice asked for: a photo streams out in slices.
+ */
+export const photoBytes = pgTable('photo_bytes', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
