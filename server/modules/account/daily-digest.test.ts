@@ -66,15 +66,16 @@ async function addManager(owner: Owner, firstName: string) {
 }
 
 /**
- * A project where, on WORK_DAY, three stages were completed, one was sent back and done again, one
- * accepted, and one shortage reported: 2 waiting for review, 1 sent back, 1 redone, 1 shortage.
+ * A project where, on WORK_DAY, four stages were completed, one was sent back and done again, one
+ * undone by the worker's phone and done again (not "redone": it was never sent back), one accepted,
+ * and one shortage reported: 3 waiting for review, 1 sent back, 1 redone, 1 shortage.
  */
 async function busyProject() {
   ctx.clock.now = WORK_DAY;
   const owner = await registerAndLogin(ctx.app);
   expect((await owner.as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms: [{ number: '1' }] } })).statusCode).toBe(200);
   const [unit] = (await owner.as({ method: 'GET', url: '/api/rooms' })).json() as Room[];
-  const names = ['Tiling', 'Paint', 'Plaster'];
+  const names = ['Tiling', 'Paint', 'Plaster', 'Screed'];
   const scheduled = await owner.as({
     method: 'POST',
     url: '/api/task-schedules',
@@ -83,13 +84,23 @@ async function busyProject() {
   expect(scheduled.statusCode).toBe(201);
   const list = (await owner.as({ method: 'GET', url: `/api/task-schedules?roomId=${unit.id}` })).json() as { id: string; name: string }[];
   const task = Object.fromEntries(list.map((t) => [t.name, t.id]));
+  const phone = { 'x-shalav-device': `phone-${process.pid}-digest-abcd` };
   const complete = (taskId: string) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/scheduled-tasks-complete/${taskId}`, payload: { workerName: 'Yossi Cohen' } });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/scheduled-tasks-complete/${taskId}`,
+      headers: phone,
+      payload: { workerName: 'Yossi Cohen' },
+    });
   for (const name of names) expect((await complete(task[name])).statusCode).toBe(200);
   const review = (taskId: string, payload: object) => owner.as({ method: 'PUT', url: `/api/scheduled-tasks/${taskId}/review`, payload });
   expect((await review(task.Tiling, { decision: 'rejected', reason: 'Uneven joints' })).statusCode).toBe(200);
   expect((await review(task.Paint, { decision: 'accepted' })).statusCode).toBe(200);
   expect((await complete(task.Tiling)).statusCode).toBe(200);
+  expect((await ctx.app.inject({ method: 'DELETE', url: `/api/scheduled-tasks-complete/${task.Screed}`, headers: phone })).statusCode).toBe(
+    200,
+  );
+  expect((await complete(task.Screed)).statusCode).toBe(200);
   const shortage = await owner.as({ method: 'POST', url: '/api/shortages', payload: { name: 'Tile adhesive', quantity: 4 } });
   expect(shortage.statusCode, shortage.body).toBe(201);
   return owner;
@@ -173,7 +184,7 @@ describe('the daily e-mail', () => {
       [
         'שלום Dana,',
         `הסיכום היומי של ${owner.body.facilityName} (24 השעות האחרונות):`,
-        'שלבים שממתינים לבדיקה: 2\nשלבים שהוחזרו לתיקון: 1\nשלבים שתוקנו אחרי שהוחזרו: 1\nחוסרים חדשים: 1',
+        'שלבים שממתינים לבדיקה: 3\nשלבים שהוחזרו לתיקון: 1\nשלבים שתוקנו אחרי שהוחזרו: 1\nחוסרים חדשים: 1',
         'לבדיקת השלבים: https://shalav.test/review\nלטבלת החוסרים: https://shalav.test/shortages-table',
         'קיבלת הודעה זו כי הפעלת את הדוא״ל היומי בפרופיל החשבון. אפשר לכבות אותו שם: https://shalav.test/account-profile',
       ].join('\n\n') + '\n',
@@ -182,7 +193,7 @@ describe('the daily e-mail', () => {
     expect(ru.subject).toBe(`${owner.body.facilityName}: ежедневная сводка 2026-11-26`);
     expect(ru.text).toContain('Здравствуйте, Sveta!');
     expect(ru.text).toContain(
-      'Этапы, ожидающие проверки: 2\nЭтапы, возвращённые на доработку: 1\nЭтапы, переделанные после возврата: 1\nНовые нехватки: 1',
+      'Этапы, ожидающие проверки: 3\nЭтапы, возвращённые на доработку: 1\nЭтапы, переделанные после возврата: 1\nНовые нехватки: 1',
     );
     expect(ru.text).toContain('Проверить этапы: https://shalav.test/review\nТаблица нехваток: https://shalav.test/shortages-table');
   });
@@ -195,7 +206,7 @@ describe('the daily e-mail', () => {
     await Promise.all([runAt(NEXT_MORNING), runDailyDigest(ctx.app)]);
     await runAt(new Date(NEXT_MORNING.getTime() + 3_600_000));
     expect(mailer.to(owner.body.email)).toHaveLength(1);
-    expect(mailer.to(owner.body.email)[0].text).toContain('Stages waiting for review: 2');
+    expect(mailer.to(owner.body.email)[0].text).toContain('Stages waiting for review: 3');
     expect(await listUserDigests(ctx.database.db, { projectId: owner.user.projectId, userId: owner.user.id })).toEqual([
       { digestDate: '2026-11-26', status: 'sent' },
     ]);
@@ -212,9 +223,9 @@ describe('the daily e-mail', () => {
     await runAt(new Date('2026-11-28T05:30:00Z'));
     const all = mailer.to(owner.body.email);
     expect(all).toHaveLength(2);
-    // Two waiting for review still; nothing new in the last day.
+    // Three waiting for review still; nothing new in the last day.
     expect(all[1].text).toContain(
-      'Stages waiting for review: 2\nStages sent back: 0\nStages redone after being sent back: 0\nNew shortages: 0',
+      'Stages waiting for review: 3\nStages sent back: 0\nStages redone after being sent back: 0\nNew shortages: 0',
     );
   });
 
