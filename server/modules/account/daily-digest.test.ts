@@ -6,6 +6,7 @@ import type { Mailer, MailMessage } from '../../lib/mail.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { signInMember } from '../schedules/test-support.ts';
 import { claimDigest, listUserDigests } from './daily-digest.queries.ts';
+import { startDigestScheduler } from './daily-digest.scheduler.ts';
 import { runDailyDigest } from './daily-digest.service.ts';
 
 /** The daily e-mail of project admins and managers (docs/decisions/031-daily-digest.md). */
@@ -266,5 +267,15 @@ describe('the daily e-mail', () => {
     noMail.clock.now = NEXT_MORNING;
     expect(await runDailyDigest(noMail.app)).toEqual({ sent: 0, empty: 0, failed: 0 });
     expect(await listUserDigests(noMail.database.db, { projectId: owner.user.projectId, userId: owner.user.id })).toEqual([]);
+  });
+
+  it('is sent by the server’s own scheduler once it is due', async () => {
+    const owner = await busyProject();
+    await settings(owner.as, { enabled: true, language: 'en' });
+    ctx.clock.now = NEXT_MORNING;
+    const scheduler = startDigestScheduler(ctx.app, 20, 0);
+    for (let i = 0; i < 100 && mailer.to(owner.body.email).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await scheduler.stop();
+    expect(mailer.to(owner.body.email)).toHaveLength(1);
   });
 });
