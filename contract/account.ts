@@ -87,3 +87,23 @@ export type ResetPasswordInput = z.output<typeof resetPasswordInput>;
 
 /** A reset link works this long, once. */
 export const RESET_LINK_MINUTES = 30;
+
+/**
+ * `GET/PUT /api/user/daily-digest`: the daily e-mail of a project admin or manager
+ * (docs/product.md "Daily e-mail", docs/decisions/031-daily-digest.md). `mailConfigured` is the same
+ * fact as `passwordResetByEmail`: the server has outgoing e-mail. Whether the user has an address is
+ * the profile's `email`.
+ */
+export const dailyDigestSchema = z.object({
+  enabled: z.boolean(),
+  language: z.enum(LOCALES).nullable(),
+  mailConfigured: z.boolean(),
+});
+export type DailyDigest = z.infer<typeof dailyDigestSchema>;
+
+/** The language is the screen's when the user turns the e-mail on or off; the e-mail is written in it. */
+export const dailyDigestInput = z.object({ enabled: z.boolean(), language: z.enum(LOCALES) });
+export type DailyDigestInput = z.output<typeof dailyDigestInput>;
+
+/** The project's local hour from which the day's e-mail goes out. */
+export const DAILY_DIGEST_HOUR = 7;

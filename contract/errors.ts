@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'reset_link_expired',
   'password_reset_unavailable',
+  'daily_digest_unavailable',
+  'daily_digest_needs_email',
   'owner_not_found',
   // Billing and the platform admin
   'invoice_not_found',

@@ -119,6 +119,8 @@ const MATRIX: Record<string, Level> = {
   'DELETE /api/user/profile-picture': 'member',
   'PUT /api/user/password': 'member',
   'GET /api/user/sessions': 'member',
+  'GET /api/user/daily-digest': 'manager',
+  'PUT /api/user/daily-digest': 'manager',
   'DELETE /api/user/sessions/:id': 'member',
   'DELETE /api/user/sessions': 'member',
   'POST /api/admin/projects/:id/owner-temporary-password': 'platformAdmin',

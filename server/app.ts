@@ -25,6 +25,7 @@ import { objectRoutes } from './modules/objects/objects.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { startDigestScheduler, type DigestScheduler } from './modules/account/daily-digest.scheduler.ts';
 import { createSmtpMailer, PendingMail, type Mailer } from './lib/mail.ts';
 import { storageFor } from './storage/choose-storage.ts';
 import type { ObjectStorage } from './storage/storage.ts';
@@ -167,6 +168,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       scheduler = startBillingScheduler(app, opts.config.billing.intervalMs);
     });
     app.addHook('onClose', async () => scheduler?.stop());
+  }
+  // The daily e-mail needs outgoing mail; tests run it themselves (docs/decisions/031-daily-digest.md).
+  if (mailer && opts.config.env !== 'test') {
+    let digests: DigestScheduler | undefined;
+    app.addHook('onReady', async () => {
+      digests = startDigestScheduler(app);
+    });
+    // Before onClose closes the mailer, so a run under way finishes its sends.
+    app.addHook('preClose', async () => digests?.stop());
   }
 
   await registerStaticFiles(app, opts.config.webRoot);

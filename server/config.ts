@@ -24,7 +24,7 @@ const envSchema = z.object({
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: flag.optional(),
-  /** An SMTP server (smtp://user:pass@host:587 or smtps://…) for password reset links; none: no e-mail is sent. */
+  /** An SMTP server (smtp://user:pass@host:587 or smtps://…) for password reset links and the daily e-mail; none: no e-mail is sent. */
   SMTP_URL: z.url().optional(),
   /** The sender of those e-mails, e.g. `Shalav <no-reply@example.com>`. */
   MAIL_FROM: z.string().min(3).optional(),
@@ -121,7 +121,7 @@ export interface Config {
   uploadQuotaBytesPerDay: number;
   /** A photo PUT whose body has not fully arrived by then is cut off (its address is freed again). */
   uploadTimeoutMs: number;
-  /** Outgoing e-mail (password reset links); undefined: the server sends none. */
+  /** Outgoing e-mail (password reset links, the daily e-mail); undefined: the server sends none. */
   mail: { smtpUrl: string; from: string } | undefined;
   billing: {
     /** A new project's monthly price before VAT, in agorot. */

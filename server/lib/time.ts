@@ -13,3 +13,9 @@ export function addMonths(isoDate: string, months: number): string {
   first.setUTCDate(Math.min(d, lastDay));
   return first.toISOString().slice(0, 10);
 }
+
+/** The hour (0–23) of an instant on the clock of a time zone. */
+export function localHour(timeZone: string, at: Date): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at);
+  return Number(hour);
+}

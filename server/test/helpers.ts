@@ -11,6 +11,7 @@ import { openPglite, openPostgres, rowsOf, type Database } from '../db/client.ts
 import type { PaymentGateway } from '../modules/billing/payment-gateway.ts';
 import { sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../storage/storage.ts';
+import type { Mailer } from '../lib/mail.ts';
 
 /** A fresh database for one test file: a clone of the migrated template (PGlite or PostgreSQL). */
 export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
@@ -58,6 +59,8 @@ export async function createTestApp(
     logger?: object | boolean;
     gateway?: PaymentGateway;
     storage?: ObjectStorage;
+    /** Outgoing e-mail of the test's own (a fake that records messages). */
+    mailer?: Mailer;
     now?: Date;
     /** Routes of the test's own, added to the built app before it starts. */
     extraRoutes?: (app: FastifyInstance) => void;
@@ -70,6 +73,7 @@ export async function createTestApp(
     database,
     gateway: opts.gateway,
     storage: opts.storage,
+    mailer: opts.mailer,
     now: () => clock.now,
     logger: opts.logger ?? false,
   });

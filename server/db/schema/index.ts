@@ -8,3 +8,4 @@ export * from './objects.ts';
 export * from './billing.ts';
 export * from './idempotency.ts';
 export * from './limits.ts';
+export * from './digests.ts';

@@ -28,6 +28,10 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Who set the temporary password: `admin` (the project's) or `platformAdmin`; null when none is pending. */
     passwordResetBy: text('password_reset_by'),
+    /** The language the user chose for what the server writes to them (the daily e-mail); null until they choose. */
+    language: text('language'),
+    /** A project admin or manager asked for the daily e-mail (docs/decisions/031-daily-digest.md). */
+    dailyDigest: boolean('daily_digest').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,8 @@ import {
   MAX_PROFILE_PICTURE_BYTES,
   accountSessionListSchema,
   authOptionsSchema,
+  dailyDigestInput,
+  dailyDigestSchema,
   endedSessionsSchema,
   forgotPasswordInput,
   passwordChangeInput,
@@ -30,6 +32,7 @@ import {
   setProfilePicture,
   updateProfile,
 } from './account.service.ts';
+import { getDigestSettings, updateDigestSettings } from './daily-digest.service.ts';
 
 /** The picture's bytes as they come, whatever image type the client names; checked by their content. */
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];
@@ -66,6 +69,17 @@ export async function accountRoutes(base: FastifyInstance) {
 
   app.delete('/user/profile-picture', { config: { access: 'member' }, schema: { response: { 200: userSchema } } }, async (request) =>
     removeProfilePicture(app, userOf(request)),
+  );
+
+  // The daily e-mail is a project admin's or manager's (docs/decisions/031-daily-digest.md).
+  app.get('/user/daily-digest', { config: { access: 'manager' }, schema: { response: { 200: dailyDigestSchema } } }, async (request) =>
+    getDigestSettings(app, userOf(request)),
+  );
+
+  app.put(
+    '/user/daily-digest',
+    { config: { access: 'manager' }, schema: { body: dailyDigestInput, response: { 200: dailyDigestSchema } } },
+    async (request) => updateDigestSettings(app, userOf(request), request.body),
   );
 
   app.put(

@@ -11,6 +11,7 @@ import { AccountInvoicesSection } from '../components/account-invoices-section.t
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { CardSummary } from '../components/card-summary.tsx';
 import { CardUpdateDialog } from '../components/card-update-dialog.tsx';
+import { DailyDigestSection } from '../components/daily-digest-section.tsx';
 import { DetailsList, DetailsSection } from '../components/details-list.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDetailsSection } from '../components/personal-details-section.tsx';
@@ -81,6 +82,8 @@ function ProfileView({ profile }: { profile: Profile }) {
 
       <PasswordSection username={profile.username} />
       <SessionsSection timeZone={profile.timezone} />
+      {/* docs/product.md ("Daily e-mail"): a project admin's or manager's, never a cleaner's. */}
+      {seesBilling && <DailyDigestSection email={profile.email} />}
 
       {seesBilling && (
         <>

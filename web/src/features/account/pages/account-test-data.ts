@@ -39,5 +39,6 @@ export const mockAccount = (routes: Parameters<typeof mockFetch>[0]) =>
   mockFetch({
     'GET /api/invoices': { body: { invoices: [] } },
     'GET /api/user/sessions': { body: { sessions: [session()] } },
+    'GET /api/user/daily-digest': { body: { enabled: false, language: null, mailConfigured: true } },
     ...routes,
   });
