@@ -29,6 +29,12 @@ const stats = (days: number): CleaningStats => ({
     { floor: 1, units: 20, doneUnits: 5, stages: 140, doneStages: 70 },
     { floor: null, units: 2, doneUnits: 0, stages: 0, doneStages: 0 },
   ],
+  firstTimeQuality: 75,
+  reviewedStages: 4,
+  sentBack: [
+    { taskName: 'Tiling', sentBack: 3 },
+    { taskName: 'Plaster', sentBack: 1 },
+  ],
 });
 
 describe('StatisticsPage', () => {
