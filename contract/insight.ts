@@ -61,6 +61,15 @@ export const cleaningStatsSchema = periodTotals.extend({
   previous: periodTotals,
   /** Stages done per local day of the period, oldest first, every day present. */
   perDay: z.array(z.object({ date: z.string(), completed: z.number().int() })),
+  /**
+   * Percent, one decimal, of the stages (task and period) whose last review falls in the period that
+   * were accepted at their first review; null when no stage's last review falls in it.
+   */
+  firstTimeQuality: z.number().nullable(),
+  /** The stages firstTimeQuality is the share of. */
+  reviewedStages: z.number().int(),
+  /** Rejections given in the period per stage name (its template), most first; none are absent. */
+  sentBack: z.array(z.object({ taskName: z.string(), sentBack: z.number().int() })),
   /** Construction progress per floor, all time: once-stages done of scheduled, units with all done. */
   floors: z.array(
     z.object({

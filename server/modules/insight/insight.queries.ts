@@ -240,3 +240,83 @@ export async function completedPerWorker(db: Db, p: Period): Promise<Map<string,
     group by 1`);
   return new Map(rowsOf(result).map((r) => [text(r.k), num(r.n)]));
 }
+
+/** A period read against the time a manager reviewed: reviews carry a time, not a work date. */
+export interface ReviewPeriod extends Period {
+  timezone: string;
+}
+
+/** Reviews of completions that were not undone: an undone completion counts nowhere (docs/product.md "Statistics"). */
+const reviewsKept = (projectId: string) => sql`
+  select r.task_id, c.period, r.decision, r.created_at
+  from task_reviews r
+  join task_completions c on c.id = r.completion_id and c.project_id = ${projectId}
+  where r.project_id = ${projectId} and c.reopened_as is distinct from 'undone'`;
+
+export interface FirstTimeRow {
+  /** Stages (task and period) whose last review falls in the period. */
+  reviewed: number;
+  /** Of those, the ones whose first review was an acceptance. */
+  firstTime: number;
+}
+
+/**
+ * First-time quality (docs/product.md "Statistics"): per stage (task and period) whose last review
+ * falls in the period, by the project's local date, whether its first review ever was an acceptance.
+ * A rejection sorts before an acceptance at the same instant: a stage is accepted after a rejection
+ * only by a later completion.
+ */
+export async function firstTimeQuality(db: Db, p: ReviewPeriod): Promise<FirstTimeRow> {
+  const result = await db.execute(sql`
+    with kept as (${reviewsKept(p.projectId)}),
+    rounds as (
+      select task_id, period, max(created_at) as last_at,
+        (array_agg(decision order by created_at, decision desc))[1] as first_decision
+      from kept group by task_id, period
+    )
+    select count(*)::int as reviewed, count(*) filter (where first_decision = 'accepted')::int as first_time
+    from rounds
+    where (last_at at time zone ${p.timezone})::date between ${p.from}::date and ${p.to}::date`);
+  const [row] = rowsOf(result);
+  return { reviewed: num(row.reviewed), firstTime: num(row.first_time) };
+}
+
+export interface SentBackRow {
+  taskName: string;
+  sentBack: number;
+}
+
+/** Rejections given in the period, by the project's local date, per stage name (its template): most first. */
+export async function sentBackPerStage(db: Db, p: ReviewPeriod): Promise<SentBackRow[]> {
+  const result = await db.execute(sql`
+    with kept as (${reviewsKept(p.projectId)})
+    select t.name, count(*)::int as n
+    from kept
+    join tasks t on t.id = kept.task_id and t.project_id = ${p.projectId}
+    where kept.decision = 'rejected'
+      and (kept.created_at at time zone ${p.timezone})::date between ${p.from}::date and ${p.to}::date
+    group by t.name
+    order by n desc, t.name`);
+  return rowsOf(result).map((r) => ({ taskName: text(r.name), sentBack: num(r.n) }));
+}
+
+export interface SentBackWorkerRow {
+  key: string;
+  name: string;
+  sentBack: number;
+}
+
+/**
+ * Per worker, their completions of the period (by work date, as stages done) that a manager sent
+ * back. Undone completions are not here: they count nowhere (docs/product.md "Employee performance").
+ */
+export async function sentBackPerWorker(db: Db, p: Period): Promise<SentBackWorkerRow[]> {
+  const result = await db.execute(sql`
+    select ${workerKey(sql`worker_name`)} as k, count(*)::int as n,
+      (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
+    from task_completions
+    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+      and reopened_as = 'rejected' and ${named(sql`worker_name`)}
+    group by 1`);
+  return rowsOf(result).map((r) => ({ key: text(r.k), name: text(r.name), sentBack: num(r.n) }));
+}

@@ -51,12 +51,15 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
   const { current, previous } = periods(app, auth, days);
   // Independent reads: side by side on PostgreSQL's pool (the embedded database takes them in turn).
-  const [totals, before, perDay, workers, floors] = await Promise.all([
+  const reviewPeriod = { ...current, timezone: auth.timezone };
+  const [totals, before, perDay, workers, floors, firstTime, sentBack] = await Promise.all([
     q.periodTotals(app.db, current),
     q.periodTotals(app.db, previous),
     q.completionsPerDay(app.db, current),
     q.topWorkers(app.db, current),
     q.progressPerFloor(app.db, auth.projectId),
+    q.firstTimeQuality(app.db, reviewPeriod),
+    q.sentBackPerStage(app.db, reviewPeriod),
   ]);
   return {
     from: current.from,
@@ -75,29 +78,45 @@ export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: 
       return { date, completed: perDay.get(date) ?? 0 };
     }),
     floors,
+    firstTimeQuality: firstTime.reviewed > 0 ? oneDecimal((100 * firstTime.firstTime) / firstTime.reviewed) : null,
+    reviewedStages: firstTime.reviewed,
+    sentBack,
   };
 }
 
 /**
  * The ranked workers of a period with the formulas of docs/product.md "Employee performance":
- * rating from what the worker controls (a photo attached, stages done in order), shrunk toward the
- * project's average by RATING_PRIOR_STAGES; efficiency the estimated minutes of the stages done
- * against the time on site, at most 100; trend against the previous equal period.
+ * rating from what the worker controls (a photo attached, stages done in order), each stage sent
+ * back counting as a stage that scored 0, shrunk toward the project's average by
+ * RATING_PRIOR_STAGES; efficiency the estimated minutes of the stages done against the time on site,
+ * at most 100; trend against the previous equal period. A worker whose every stage of the period
+ * was sent back is ranked too, with nothing done and no efficiency.
  */
 async function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
-  const [rows, before] = await Promise.all([q.workersInPeriod(app.db, current), q.completedPerWorker(app.db, previous)]);
-  const stages = rows.reduce((s, r) => s + r.completed, 0);
-  const average = stages > 0 ? rows.reduce((s, r) => s + r.quality, 0) / stages : 0;
-  const employees: Employee[] = rows
+  const [rows, before, sentBackRows] = await Promise.all([
+    q.workersInPeriod(app.db, current),
+    q.completedPerWorker(app.db, previous),
+    q.sentBackPerWorker(app.db, current),
+  ]);
+  const sentBack = new Map(sentBackRows.map((r) => [r.key, r.sentBack]));
+  const ranked = new Set(rows.map((r) => r.key));
+  const onlySentBack = sentBackRows
+    .filter((r) => !ranked.has(r.key))
+    .map((r): q.WorkerPeriodRow => ({ key: r.key, name: r.name, completed: 0, units: 0, quality: 0, estimated: 0, minutes: 0 }));
+  const judged = (r: q.WorkerPeriodRow) => r.completed + (sentBack.get(r.key) ?? 0);
+  const all = [...rows, ...onlySentBack];
+  const stages = all.reduce((s, r) => s + judged(r), 0);
+  const average = stages > 0 ? all.reduce((s, r) => s + r.quality, 0) / stages : 0;
+  const employees: Employee[] = all
     .map((r) => ({
       id: r.key,
       rank: 0,
       name: r.name,
       tasksCompleted: r.completed,
       roomsCleaned: r.units,
-      rating: oneDecimal((5 * (r.quality + RATING_PRIOR_STAGES * average)) / (r.completed + RATING_PRIOR_STAGES)),
-      efficiency: efficiencyOf(r.estimated, r.minutes),
+      rating: oneDecimal((5 * (r.quality + RATING_PRIOR_STAGES * average)) / (judged(r) + RATING_PRIOR_STAGES)),
+      efficiency: r.completed > 0 ? efficiencyOf(r.estimated, r.minutes) : 0,
       trend: trendOf(r.completed, before.get(r.key) ?? 0),
     }))
     .sort((a, b) => b.tasksCompleted - a.tasksCompleted || b.rating - a.rating || a.name.localeCompare(b.name))

@@ -137,6 +137,7 @@ export default function EmployeePerformancePage() {
           <li>{t('how.rank')}</li>
           <li>{t('how.efficiency', { breakMinutes: BREAK_MINUTES })}</li>
           <li>{t('how.rating', { prior: RATING_PRIOR_STAGES })}</li>
+          <li>{t('how.sentBack')}</li>
           <li>{t('how.trend', { band: Math.round(TREND_STABLE_BAND * 100) })}</li>
           <li>{t('how.names')}</li>
         </ul>

@@ -29,6 +29,12 @@ const stats = (days: number): CleaningStats => ({
     { floor: 1, units: 20, doneUnits: 5, stages: 140, doneStages: 70 },
     { floor: null, units: 2, doneUnits: 0, stages: 0, doneStages: 0 },
   ],
+  firstTimeQuality: 75,
+  reviewedStages: 4,
+  sentBack: [
+    { taskName: 'Tiling', sentBack: 3 },
+    { taskName: 'Plaster', sentBack: 1 },
+  ],
 });
 
 describe('StatisticsPage', () => {
@@ -57,6 +63,12 @@ describe('StatisticsPage', () => {
     expect(within(screen.getByTestId('per-day-chart')).getAllByRole('listitem')).toHaveLength(7);
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(urlsOf(fetchMock, '/api/stats/cleaning')).toEqual(['/api/stats/cleaning?days=1', '/api/stats/cleaning?days=7']);
+    // Review results: first-time quality with its sample, and which stage names came back most.
+    expect(screen.getByTestId('first-time-quality')).toHaveTextContent('75%');
+    expect(screen.getByText('Accepted at the first review, of 4 stages last reviewed in the period')).toBeInTheDocument();
+    const sentBack = within(screen.getByTestId('sent-back')).getAllByRole('listitem');
+    expect(sentBack.map((li) => li.textContent)).toEqual(['TilingSent back: 3', 'PlasterSent back: 1']);
+    expect(within(sentBack[0]).getByText('Tiling').tagName).toBe('BDI');
     expect(screen.getByRole('rowheader', { name: 'Floor 1' }).closest('tr')).toHaveTextContent('5 of 20');
     // The summary downloads for the period on screen.
     expect(screen.getByTestId('export-xlsx')).toHaveAttribute('href', '/api/stats/cleaning/export?days=7&format=xlsx&lang=en');
@@ -71,6 +83,19 @@ describe('StatisticsPage', () => {
     renderWithProviders(<StatisticsPage />, { path: '/statistics' });
     expect(await screen.findByText('No worker completed a stage in this period.')).toBeInTheDocument();
     expect(screen.queryByTestId('top-workers')).toBeNull();
+  });
+
+  it('says when nothing was reviewed or sent back in the period', async () => {
+    mockFetch({
+      'GET /api/auth/user': { body: user },
+      'GET /api/stats/rooms': { body: units },
+      'GET /api/stats/cleaning': { body: { ...stats(1), firstTimeQuality: null, reviewedStages: 0, sentBack: [] } },
+    });
+    renderWithProviders(<StatisticsPage />, { path: '/statistics' });
+    expect(await screen.findByTestId('first-time-quality')).toHaveTextContent('No reviews yet');
+    expect(screen.queryByText(/Accepted at the first review/)).toBeNull();
+    expect(screen.getByText('No stage was sent back in this period.')).toBeInTheDocument();
+    expect(screen.queryByTestId('sent-back')).toBeNull();
   });
 
   it('offers a retry when loading fails', async () => {
@@ -130,6 +155,7 @@ describe('EmployeePerformancePage', () => {
     // How it is computed, one tap away.
     await userEvent.click(screen.getByText('How is this computed?'));
     expect(screen.getByText(/shrunk|weighed as if the worker had 5 more stages/)).toBeVisible();
+    expect(screen.getByText(/a stage the manager sent back counts in the rating as a stage that scored 0/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Month' }));
     await screen.findByRole('button', { name: 'Month', pressed: true });
     expect(urlsOf(fetchMock, '/api/kpi-metrics')).toContain('/api/kpi-metrics?range=month');

@@ -154,6 +154,37 @@ export default function StatisticsPage() {
         </section>
       </div>
 
+      <section aria-labelledby="quality-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="quality-title" className="text-lg font-semibold">
+          {t('quality.title')}
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <dl>
+            <Figure
+              label={t('quality.firstTime')}
+              value={s.firstTimeQuality === null ? t('quality.noReviews') : `${number.format(s.firstTimeQuality)}%`}
+              testId="first-time-quality"
+              note={s.firstTimeQuality === null ? undefined : t('quality.firstTimeNote', { n: s.reviewedStages })}
+            />
+          </dl>
+          <div className="space-y-2">
+            <h3 className="font-medium">{t('quality.sentBack')}</h3>
+            {s.sentBack.length === 0 ? (
+              <p className="text-slate-700">{t('quality.sentBackEmpty')}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" data-testid="sent-back">
+                {s.sentBack.map((r) => (
+                  <li key={r.taskName} className="flex items-center gap-3 py-2">
+                    <bdi className="flex-1 font-medium">{r.taskName}</bdi>
+                    <span className="font-semibold tabular-nums">{t('quality.sentBackCount', { n: r.sentBack })}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </section>
+
       {s.perDay.length > 1 && (
         <section className="rounded-xl border border-slate-200 bg-white p-4">
           <PerDayChart

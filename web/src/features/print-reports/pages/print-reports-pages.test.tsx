@@ -156,6 +156,9 @@ const stats = (floors: CleaningStats['floors']): CleaningStats => ({
   previous: { totalTasks: 0, completedTasks: 0 },
   perDay: [],
   floors,
+  firstTimeQuality: null,
+  reviewedStages: 0,
+  sentBack: [],
 });
 const shortage = (over: Partial<Shortage>): Shortage => ({
   id: 's1',
