@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReviewItem, ReviewsPage } from '../../../../../contract/reviews.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import ReviewPage from './review-page.tsx';
@@ -189,5 +189,41 @@ describe('ReviewPage', () => {
     setup(() => ({ status: 500, body: { code: 'internal', message: 'x' } }));
     expect(await screen.findByText('The review list could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('on a phone shows one stage at a time with its photo large and two big buttons, then the next', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    let accepted = false;
+    const { fetchMock } = setup(() => page(accepted ? two.slice(1) : two), {
+      'PUT /api/scheduled-tasks/t1/review': () => {
+        accepted = true;
+        return {
+          body: {
+            id: 'r1',
+            taskId: 't1',
+            completionId: 'c1',
+            decision: 'accepted',
+            reason: null,
+            reviewerName: 'M',
+            createdAt: '2026-11-22T09:00:00Z',
+          },
+        };
+      },
+    });
+    const card = await screen.findByTestId('review-phone-item');
+    expect(screen.queryAllByTestId('review-item')).toHaveLength(0);
+    expect(within(card).getByRole('heading', { name: 'Tiling' })).toBeInTheDocument();
+    expect(within(card).getByText('Waiting: 2')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('review-phone-item')).getByRole('heading', { name: 'Paint' })).toBeInTheDocument(),
+    );
+    expect(requestsTo(fetchMock, 'PUT /api/scheduled-tasks/t1/review')).toHaveLength(1);
+    expect(within(screen.getByTestId('review-phone-item')).getByRole('button', { name: 'Send back' })).toBeInTheDocument();
   });
 });

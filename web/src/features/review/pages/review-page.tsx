@@ -183,19 +183,28 @@ export default function ReviewPage() {
       ) : current ? (
         <ReviewPhoneView
           item={current}
-          left={count.data?.pending ?? phoneQueue.length}
+          left={filtered ? phoneQueue.length : (count.data?.pending ?? phoneQueue.length)}
           formatTime={formatTime}
           busy={busy}
           onAccept={() => acceptOne(current)}
           onReject={() => setRejecting(current)}
-          onSkip={phoneQueue.length > 1 ? () => setSkipped((prev) => new Set(prev).add(current.completionId)) : undefined}
+          onSkip={
+            phoneQueue.length > 1 || list.hasNextPage ? () => setSkipped((prev) => new Set(prev).add(current.completionId)) : undefined
+          }
         />
       ) : phone && pending ? (
         <div className="space-y-3 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
           <p>{t('phone.allSkipped')}</p>
-          <Button variant="secondary" onClick={() => setSkipped(new Set())}>
-            {t('phone.again')}
-          </Button>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button variant="secondary" onClick={() => setSkipped(new Set())}>
+              {t('phone.again')}
+            </Button>
+            {list.hasNextPage && (
+              <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {t('list.more')}
+              </Button>
+            )}
+          </div>
         </div>
       ) : (
         <section aria-labelledby="review-results" aria-busy={list.isFetching} className="space-y-3">
