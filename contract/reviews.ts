@@ -85,3 +85,28 @@ export const reviewsPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ReviewsPage = z.infer<typeof reviewsPage>;
+
+/** How many completed stages wait for review in the project (the menu's badge). */
+export const reviewCountSchema = z.object({ pending: z.number().int().min(0) });
+export type ReviewCount = z.infer<typeof reviewCountSchema>;
+
+export const REVIEW_ACCEPT_MAX = 100;
+/** Accepts a selection of completed stages in one request: each task, and a daily task's day. */
+export const acceptReviewsInput = z.object({
+  items: z
+    .array(z.object({ taskId: z.string().min(1).max(100), date: isoDate.optional() }))
+    .min(1)
+    .max(REVIEW_ACCEPT_MAX),
+});
+export type AcceptReviewsInput = z.output<typeof acceptReviewsInput>;
+
+/**
+ * What happened to each item: `accepted` now, `already` accepted before (nothing written),
+ * `not_completed` (open, undone or sent back meanwhile), `not_found` (no such task in the project).
+ */
+export const REVIEW_ACCEPT_OUTCOMES = ['accepted', 'already', 'not_completed', 'not_found'] as const;
+export type ReviewAcceptOutcome = (typeof REVIEW_ACCEPT_OUTCOMES)[number];
+export const acceptReviewsResult = z.object({
+  results: z.array(z.object({ taskId: z.string(), outcome: z.enum(REVIEW_ACCEPT_OUTCOMES) })),
+});
+export type AcceptReviewsResult = z.infer<typeof acceptReviewsResult>;

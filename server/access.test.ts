@@ -63,6 +63,8 @@ const MATRIX: Record<string, Level> = {
   'GET /api/scheduled-tasks/export': 'member',
   'PUT /api/scheduled-tasks/:taskId/review': 'manager',
   'GET /api/reviews': 'manager',
+  'GET /api/reviews/count': 'manager',
+  'POST /api/reviews/accept': 'manager',
   'GET /api/user/facility': 'manager',
   'GET /api/qr-code': 'manager',
   'GET /api/facility/by-qr/:qrId': 'worker',

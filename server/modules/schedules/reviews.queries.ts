@@ -174,3 +174,16 @@ export async function listReviewItems(db: Db, f: ReviewListFilter): Promise<Revi
   `);
   return rowsOf(result).map(reviewListRowOf);
 }
+
+/**
+ * How many completions wait for review, counted on task_completions_review_idx: the predicate on
+ * reopened_as repeats the index's, as in listReviewItems, so only the index is read.
+ */
+export async function countPendingReviews(db: Db, p: { projectId: string }): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from task_completions c
+    where c.project_id = ${p.projectId} and c.review_status = 'pending' and c.reopened_as is distinct from 'undone'
+  `);
+  const [row] = rowsOf(result);
+  return numOrNull(row?.n) ?? 0;
+}

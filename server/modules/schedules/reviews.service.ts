@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReviewTaskInput, ReviewsPage, ReviewsQuery, TaskReview } from '../../../contract/reviews.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type {
+  AcceptReviewsInput,
+  AcceptReviewsResult,
+  ReviewAcceptOutcome,
+  ReviewCount,
+  ReviewTaskInput,
+  ReviewsPage,
+  ReviewsQuery,
+  TaskReview,
+} from '../../../contract/reviews.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
 import type { UserAuth } from '../../plugins/session.ts';
@@ -95,4 +104,38 @@ export async function listReviews(app: FastifyInstance, auth: UserAuth, query: R
     items: page.map((r) => ({ ...r, review: r.review && { ...r.review, createdAt: r.review.createdAt.toISOString() } })),
     nextCursor: rows.length > query.limit ? cursorOf(page[page.length - 1]) : null,
   };
+}
+
+/** The number waiting for review (docs/decisions/029-quality-loop.md), for the menu's badge. */
+export async function countReviews(app: FastifyInstance, auth: UserAuth): Promise<ReviewCount> {
+  return { pending: await q.countPendingReviews(app.db, { projectId: auth.projectId }) };
+}
+
+/**
+ * Accepts a selection of completed stages, each as its own review (reviewTask), and says per item
+ * what happened; an item that cannot be accepted does not stop the others. Another project's task,
+ * or no task at all, is `not_found` and untouched.
+ */
+export async function acceptReviews(
+  app: FastifyInstance,
+  auth: UserAuth,
+  input: AcceptReviewsInput,
+): Promise<{ answer: AcceptReviewsResult; changed: { unitId: string; taskId: string }[] }> {
+  const results: AcceptReviewsResult['results'] = [];
+  const changed: { unitId: string; taskId: string }[] = [];
+  for (const item of input.items) {
+    let outcome: ReviewAcceptOutcome;
+    try {
+      const { unitId, replay } = await reviewTask(app, auth, item.taskId, { decision: 'accepted', date: item.date });
+      outcome = replay ? 'already' : 'accepted';
+      if (!replay) changed.push({ unitId, taskId: item.taskId });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.code === 'task_not_found') outcome = 'not_found';
+      else if (err.code === 'task_not_completed') outcome = 'not_completed';
+      else throw err;
+    }
+    results.push({ taskId: item.taskId, outcome });
+  }
+  return { answer: { results }, changed };
 }

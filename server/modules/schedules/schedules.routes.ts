@@ -10,11 +10,19 @@ import {
   unitTasksQuery,
 } from '../../../contract/schedules.ts';
 import { scheduledTasksExportQuery } from '../../../contract/export-words.ts';
-import { reviewTaskInput, reviewsPage, reviewsQuery, taskReviewSchema } from '../../../contract/reviews.ts';
+import {
+  acceptReviewsInput,
+  acceptReviewsResult,
+  reviewCountSchema,
+  reviewTaskInput,
+  reviewsPage,
+  reviewsQuery,
+  taskReviewSchema,
+} from '../../../contract/reviews.ts';
 import { sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSchedule, exportScheduledTasks, listScheduledTasks, listUnitTasks } from './schedules.service.ts';
-import { listReviews, reviewTask } from './reviews.service.ts';
+import { acceptReviews, countReviews, listReviews, reviewTask } from './reviews.service.ts';
 
 export async function scheduleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -69,5 +77,26 @@ export async function scheduleRoutes(base: FastifyInstance) {
     '/reviews',
     { config: { access: 'manager' }, schema: { querystring: reviewsQuery, response: { 200: reviewsPage } } },
     async (request) => listReviews(app, userOf(request), request.query),
+  );
+
+  // The number waiting, for the menu's badge: one count on task_completions_review_idx.
+  app.get('/reviews/count', { config: { access: 'manager' }, schema: { response: { 200: reviewCountSchema } } }, async (request) =>
+    countReviews(app, userOf(request)),
+  );
+
+  // Accept a selection of completed stages in one request; the answer says what happened to each.
+  app.post(
+    '/reviews/accept',
+    {
+      config: { access: 'manager', idempotent: true },
+      schema: { body: acceptReviewsInput, response: { 200: acceptReviewsResult } },
+    },
+    async (request) => {
+      const auth = userOf(request);
+      const { answer, changed } = await acceptReviews(app, auth, request.body);
+      for (const c of changed)
+        app.events.publish({ projectId: auth.projectId, type: 'task.completed', unitId: c.unitId, taskId: c.taskId });
+      return answer;
+    },
   );
 }

@@ -39,6 +39,37 @@ describe('the signed-in frame', () => {
   });
 });
 
+describe('the review badge (docs/decisions/029-quality-loop.md)', () => {
+  it('shows the number waiting beside the review entry, and refetches it when asked', async () => {
+    let pending = 3;
+    mockFetch({
+      'GET /api/auth/user': { body: userWith('construction') },
+      'GET /api/user/profile': { status: 404, body: {} },
+      'GET /api/reviews/count': () => ({ body: { pending } }),
+    });
+    const { queryClient } = renderWithProviders(<LayoutShell />, { language: 'en' });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const link = within(nav).getByRole('link', { name: /Quality review/ });
+    expect(link).toHaveAttribute('href', '/review');
+    await waitFor(() => expect(within(link).getByTestId('review-badge')).toHaveTextContent('3'));
+    pending = 0;
+    // A live update (task.completed) invalidates every review query (app/live-updates.ts).
+    await queryClient.invalidateQueries({ queryKey: ['/api/reviews'] });
+    await waitFor(() => expect(within(link).queryByTestId('review-badge')).toBeNull());
+  });
+
+  it('has no review entry, and asks for no count, for a worker account', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': { body: { ...userWith('construction'), role: 'cleaner' } },
+      'GET /api/user/profile': { status: 404, body: {} },
+    });
+    renderWithProviders(<LayoutShell />, { language: 'en' });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).queryByRole('link', { name: /Quality review/ })).toBeNull();
+    expect(requestsTo(fetchMock, 'GET /api/reviews/count')).toEqual([]);
+  });
+});
+
 describe('the inactive-project banner', () => {
   const renderAs = (user: object, language: 'en' | 'he' = 'en') => {
     mockFetch({ 'GET /api/auth/user': { body: user }, 'GET /api/user/profile': { status: 404, body: {} } });
@@ -142,6 +173,7 @@ const PAGE_TITLES: Record<string, { key: string; cleaning?: boolean }> = {
   '/qr-print': { key: 'qr:print.title' },
   '/unit-labels': { key: 'qr:labels.title', cleaning: true },
   '/user-management': { key: 'users:title' },
+  '/review': { key: 'review:title' },
 };
 
 describe('menu wording', () => {

@@ -17,6 +17,7 @@ import { CLEANING_FACILITY_TYPES } from '../../../contract/cleaning-types.ts';
 import type { User } from '../../../contract/auth.ts';
 import { useLiveUpdates } from './live-updates.ts';
 import { adminUsersQuery } from '../features/admin/api/admin.ts';
+import { reviewCountQuery } from '../lib/queries/reviews.ts';
 
 /** Whether a role may open a screen (docs/product.md "Permissions"); the server refuses the rest anyway. */
 const mayOpen = (route: AppRoute | undefined, role: Role) => !route?.access || roleMayAccess(role, route.access);
@@ -54,6 +55,8 @@ function SideMenu({
   const logout = useLogout();
   const navigate = useNavigate();
   const items = signedInRoutes.filter((r) => r.menuKey && mayOpen(r, role));
+  // The number waiting for review, kept fresh by live updates (task.completed, app/live-updates.ts).
+  const pendingReviews = useQuery({ ...reviewCountQuery, enabled: items.some((r) => r.badge === 'pendingReviews') }).data?.pending ?? 0;
   return (
     <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-1 overflow-y-auto p-3">
       <div className="mb-4 px-2 text-2xl font-bold text-blue-800">{t('appName')}</div>
@@ -70,7 +73,12 @@ function SideMenu({
           <span aria-hidden className="w-5 text-center">
             {r.icon}
           </span>
-          {t(r.menuKey!, { context: cleaning ? 'cleaning' : undefined })}
+          <span className="min-w-0 flex-1">{t(r.menuKey!, { context: cleaning ? 'cleaning' : undefined })}</span>
+          {r.badge === 'pendingReviews' && pendingReviews > 0 && (
+            <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="review-badge">
+              {pendingReviews}
+            </span>
+          )}
         </NavLink>
       ))}
       {showProfile && (

@@ -4,20 +4,32 @@ import { LIVE_EVENT_TYPES, type LiveEventType } from '../../../contract/events.t
 import { roomDetailsBaseKey, roomStatsQuery, roomsQuery } from '../lib/queries/rooms.ts';
 import { scheduledTasksKey } from '../lib/queries/scheduled-tasks.ts';
 import { progressMatrixBaseKey } from '../lib/queries/progress-matrix.ts';
+import { reviewsKey } from '../lib/queries/reviews.ts';
 
 const ROOMS = roomsQuery.queryKey[0];
 const STATS = roomStatsQuery.queryKey[0];
 const DETAILS = roomDetailsBaseKey[0];
 const TRACKING = scheduledTasksKey[0];
 const PROGRESS = progressMatrixBaseKey[0];
+const REVIEWS = reviewsKey[0];
 
 /** Query-key prefixes each event makes stale (keys start with the API path they load; lib/queries defines them). */
 const AFFECTED: Record<LiveEventType, string[]> = {
-  'task.completed': [ROOMS, STATS, DETAILS, TRACKING, '/api/stats/cleaning', '/api/employee-performance', '/api/kpi-metrics', PROGRESS],
+  'task.completed': [
+    ROOMS,
+    STATS,
+    DETAILS,
+    TRACKING,
+    '/api/stats/cleaning',
+    '/api/employee-performance',
+    '/api/kpi-metrics',
+    PROGRESS,
+    REVIEWS,
+  ],
   'work-session.started': [ROOMS, STATS, DETAILS, TRACKING],
   'unit.changed': [ROOMS, STATS, DETAILS, TRACKING, PROGRESS, '/api/stats/cleaning'],
   'units.changed': [ROOMS, STATS, TRACKING, PROGRESS, '/api/stats/cleaning'],
-  'tasks.changed': [ROOMS, STATS, DETAILS, TRACKING, '/api/task-schedules', PROGRESS, '/api/stats/cleaning'],
+  'tasks.changed': [ROOMS, STATS, DETAILS, TRACKING, '/api/task-schedules', PROGRESS, '/api/stats/cleaning', REVIEWS],
   'shortage.changed': ['/api/shortages'],
   'measurement.changed': ['/api/measurements'],
   resync: [],

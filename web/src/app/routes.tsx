@@ -16,6 +16,8 @@ export interface AppRoute {
    * message instead of the screen.
    */
   access?: 'manager' | 'admin';
+  /** A number beside the menu entry: the completed stages waiting for review (docs/decisions/029-quality-loop.md). */
+  badge?: 'pendingReviews';
 }
 
 /**
@@ -95,6 +97,14 @@ export const signedInRoutes: AppRoute[] = [
     component: page(() => import('../features/work-tracking/pages/work-tracking-page.tsx')),
     menuKey: 'nav.workTracking',
     icon: '✔',
+  },
+  {
+    path: '/review',
+    component: page(() => import('../features/review/pages/review-page.tsx')),
+    menuKey: 'nav.review',
+    icon: '⚑',
+    access: 'manager',
+    badge: 'pendingReviews',
   },
   {
     path: '/qr-print',
