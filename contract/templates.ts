@@ -17,12 +17,17 @@ export const taskTemplateSchema = z.object({
 });
 export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
 
+/**
+ * An optional whole number the server fills with `fallback` when it is missing or empty. Written as
+ * optional-then-transform (not a preprocess) so that its input type — and the OpenAPI document's
+ * request body — says the field may be left out (docs/decisions/032-api-contract.md).
+ */
 const intOr = (fallback: number, min: number, max: number) =>
-  z.preprocess((v) => {
-    if (v === '' || v === undefined || v === null) return fallback;
-    const n = typeof v === 'string' ? Number(v) : v;
-    return n;
-  }, z.number().int().min(min).max(max));
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === undefined || v === null ? fallback : typeof v === 'string' ? Number(v) : v))
+    .pipe(z.number().int().min(min).max(max));
 
 /**
  * Template minutes share the scheduling range (docs/product.md "Validation rules": 1–120), so a template can always be

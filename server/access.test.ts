@@ -29,6 +29,8 @@ type Caller = 'anonymous' | 'platformAdmin' | 'cleaner' | 'manager' | 'admin';
  */
 const MATRIX: Record<string, Level> = {
   'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/docs.js': 'public',
   'GET /api/health': 'public',
   'GET /robots.txt': 'public',
   'POST /api/register': 'public',

@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { databaseHealth, type Database, type Db } from './db/client.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaticFiles } from './plugins/static.ts';
 import { QuietRequestLog } from './lib/request-log.ts';
@@ -129,12 +129,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, skipOnError: true, ...registerSharedLimits(app) });
   // After the rate limiter (its per-route hooks count refused attempts too), before any route.
   registerAccess(app);
-  // The OpenAPI document is generated from the same zod schemas that validate requests.
-  await app.register(swagger, {
-    openapi: { info: { title: 'Shalav API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document is generated from the same zod schemas that validate requests, with the
+  // refusals and headers the routes' declarations imply (docs/decisions/032-api-contract.md).
+  await registerOpenApi(app);
 
   // 503 only when the database is down: without the store, sign-in, the plan and stage completions
   // still work, so a load balancer keeps routing to this process (docs/decisions/027-storage-and-quota.md).

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_PHOTO_BYTES,
+  PHOTO_TYPES,
   RESERVED_PHOTO_BYTES,
   uploadDoneSchema,
   uploadTicketInput,
@@ -134,7 +135,12 @@ export async function objectRoutes(base: FastifyInstance) {
     {
       bodyLimit: MAX_PHOTO_BYTES,
       ...workerPhotos,
-      schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: uploadDoneSchema } },
+      // `consumes` only documents the raw body (OpenAPI); the bytes are checked by their content.
+      schema: {
+        params: z.object({ token: z.string().min(20).max(100) }),
+        consumes: [...PHOTO_TYPES, 'application/octet-stream'],
+        response: { 200: uploadDoneSchema },
+      },
       // Fastify parses the body before preValidation: the address is claimed here, before one byte
       // of it is read, so an unknown, spent, expired or busy address costs no upload. (preParsing,
       // not onRequest: the rate limit's onRequest hook must count every attempt first.)
@@ -261,7 +267,8 @@ export async function objectRoutes(base: FastifyInstance) {
   }
 
   /** A photo, only for signed-in members of its project. Keys never change, so it caches for good. */
-  app.get('/objects/*', { config: { access: 'member' } }, async (request, reply) => {
+  // `produces` only documents the answer's bytes (OpenAPI); the stored type is sent.
+  app.get('/objects/*', { config: { access: 'member' }, schema: { produces: [...PHOTO_TYPES] } }, async (request, reply) => {
     const auth = userOf(request);
     const key = (request.params as { '*': string })['*'];
     const object = await findUploadedPhoto(app.db, { projectId: auth.projectId, key });
