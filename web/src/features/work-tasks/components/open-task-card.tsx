@@ -96,7 +96,8 @@ export default function OpenCard({ task, index, expanded, onToggle, roomId, work
         </>
       }
     >
-      {undoOpen && (
+      {/* Only once it met no signal: a completion on its way with signal is answered in a moment. */}
+      {undoOpen && (c.queued || pending?.waiting) && (
         <div className="px-3 pb-3">
           <UndoButton onUndo={c.cancel} busy={!!pending?.sending} />
         </div>
