@@ -838,6 +838,29 @@ describe('Work-tasks page: undo and sent back (docs/decisions/029-quality-loop.m
     expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'false');
   });
 
+  it('undo of a completion waiting on the phone for its photo forgets both: the photo is no longer listed, nothing will be sent', async () => {
+    // Completed a minute ago without signal: the photo waits, and the completion waits for it.
+    localStorage.setItem(
+      'shalav.worker.complete-after-photo.t1',
+      JSON.stringify({ notes: null, workerName: 'Dana', completedAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    localStorage.setItem('shalav.worker-photos-waiting', JSON.stringify([{ taskId: 't1', roomId: ROOM_ID, label: 'Wall tiles' }]));
+    resetWaitingPhotosForTests(true);
+    const { fetchMock } = renderPage(asWorker);
+    await within(await screen.findByText('Wall tiles').then((el) => el.closest('li')!)).findByText(
+      'Waiting for signal – will send automatically',
+    );
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('2 of 3 done (1 waiting to send)');
+
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: 'Undo' }));
+    await findToast('Cancelled – nothing was sent');
+    expect(localStorage.getItem('shalav.worker.complete-after-photo.t1')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('shalav.worker-photos-waiting') ?? '[]')).toEqual([]);
+    expect(within(cardOf('Wall tiles')).queryByText('Waiting for signal – will send automatically')).toBeNull();
+    expect(screen.getByTestId('progress-text')).toHaveTextContent(/^1 of 3 done$/);
+    expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([]);
+  });
+
   const sentBack = task('t2', 'Plaster', {
     rejection: { reason: 'הפינה סדוקה – redo the corner', rejectedAt: '2026-11-22T12:30:00.000Z' },
   });
