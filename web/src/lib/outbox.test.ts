@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   REPLAY_EVERY_MS,
+  cancelWaiting,
   SEND_TIMEOUT_MS,
   dismissRefused,
   enqueue,
@@ -309,5 +310,26 @@ describe('worker outbox', () => {
       await vi.advanceTimersByTimeAsync(REPLAY_EVERY_MS * 3);
       expect(fetchMock).toHaveBeenCalledTimes(3);
     });
+  });
+
+  it('a waiting write the worker took back is never sent, also not after a reload; not while its request is under way', async () => {
+    const fetchMock = stubFetch([offline]);
+    expect(await enqueue(entry)).toBe('waiting');
+    const [waiting] = outboxEntries();
+    expect(cancelWaiting(waiting.key)).toBe(true);
+    expect(outboxEntries()).toEqual([]);
+    reloadOutboxForTests();
+    expect(outboxEntries()).toEqual([]);
+    await flushOutbox();
+    expect(fetchMock).toHaveBeenCalledTimes(1); // only the first attempt, which met no signal
+
+    let answer!: (r: Response) => void;
+    stubFetch([() => new Promise<Response>((resolve) => (answer = resolve))]);
+    const sent = enqueue(entry);
+    const [sending] = outboxEntries();
+    expect(cancelWaiting(sending.key)).toBe(false);
+    expect(outboxEntries()).toHaveLength(1);
+    answer(ok());
+    expect(await sent).toBe('sent');
   });
 });

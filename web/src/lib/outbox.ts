@@ -232,6 +232,16 @@ export function enqueue(input: Omit<OutboxEntry, 'key' | 'createdAt' | 'attempts
   return send(entry);
 }
 
+/**
+ * The worker took back a write that has not left the phone (undo of a waiting completion,
+ * docs/decisions/029-quality-loop.md): it is never sent. false while a request for it is under way.
+ */
+export function cancelWaiting(key: string): boolean {
+  if (inFlight.has(key)) return false;
+  remove(key);
+  return true;
+}
+
 export const outboxEntries = () => entries;
 /** The refusals the worker has not dismissed yet, oldest first. */
 export const outboxRefused = () => refused;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { completeTaskInput } from '../../../contract/worker.ts';
 import { clearPhotoWaiting, markPhotoWaiting, waitingPhotos, type WaitingPhoto } from './offline-photos.ts';
 import { enqueue } from './outbox.ts';
+import { rememberCompletedHere } from './completed-here.ts';
 import {
   findCompletionIntent,
   findWaitingPhoto,
@@ -34,11 +35,14 @@ const refused = new Set<string>();
  * `completedAt`, the moment kept while its photo waited): sent later, it still counts for that time and day.
  */
 export function completeTask(roomId: string, taskId: string, body: z.input<typeof completeTaskInput>, taskName?: string) {
+  const completedAt = body.completedAt ?? new Date().toISOString();
+  // Undo is offered from that moment (docs/decisions/029-quality-loop.md).
+  rememberCompletedHere(taskId, completedAt);
   return enqueue({
     kind: 'complete',
     method: 'PUT',
     url: `/api/scheduled-tasks-complete/${encodeURIComponent(taskId)}`,
-    body: { ...body, completedAt: body.completedAt ?? new Date().toISOString() },
+    body: { ...body, completedAt },
     roomId,
     taskId,
     label: taskName,

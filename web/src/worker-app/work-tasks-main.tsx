@@ -1,5 +1,5 @@
 import '../index.css';
-import WorkTasksPage from '../features/work-tasks/pages/work-tasks-page.tsx';
+import WorkTasksPage, { preloadCompletionNote } from '../features/work-tasks/pages/work-tasks-page.tsx';
 import { prefetchWorkTasks } from '../features/work-tasks/api/work-tasks.ts';
 import { WORK_TASKS_NAMESPACES } from '../features/work-tasks/api/first-load.ts';
 import { preloadOpenCard } from '../features/work-tasks/components/task-card.tsx';
@@ -14,5 +14,6 @@ startWorkerApp({
     if (!roomId) return;
     prefetchWorkTasks(roomId);
     preloadOpenCard();
+    preloadCompletionNote();
   },
 });

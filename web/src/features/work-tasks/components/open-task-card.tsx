@@ -6,6 +6,8 @@ import { useTaskCompletion } from '../lib/use-task-completion.ts';
 import type { TaskCardProps } from './task-card.tsx';
 import { CompletionStatus, OpenTaskItem } from './task-summary.tsx';
 import { TaskPhoto } from './task-photo.tsx';
+import { UndoButton, useUndoOpen } from './undo-button.tsx';
+import { SentBack } from './sent-back.tsx';
 
 /** The notes field and "complete", which looks unavailable until the photo is there. */
 function CompleteActions({
@@ -65,12 +67,14 @@ function CompleteActions({
 export default function OpenCard({ task, index, expanded, onToggle, roomId, workerName, pending, onQueued }: TaskCardProps) {
   const c = useTaskCompletion({ task, roomId, workerName, pending });
   useEffect(() => onQueued?.((cur) => (cur[task.id] === c.queued ? cur : { ...cur, [task.id]: c.queued })), [c.queued, onQueued, task.id]);
+  const undoOpen = useUndoOpen(c.waitingSince);
   return (
     <OpenTaskItem
       task={task}
       index={index}
       expanded={expanded}
       onToggle={onToggle}
+      note={task.rejection && !pending && !c.queued ? <SentBack rejection={task.rejection} /> : undefined}
       status={<CompletionStatus queued={c.queued} pending={pending} />}
       panel={
         <>
@@ -91,6 +95,13 @@ export default function OpenCard({ task, index, expanded, onToggle, roomId, work
           />
         </>
       }
-    />
+    >
+      {/* Only once it met no signal: a completion on its way with signal is answered in a moment. */}
+      {undoOpen && (c.queued || pending?.waiting) && (
+        <div className="px-3 pb-3">
+          <UndoButton onUndo={c.cancel} busy={!!pending?.sending} />
+        </div>
+      )}
+    </OpenTaskItem>
   );
 }

@@ -17,11 +17,17 @@ const OpenCard = lazyOr(
   ),
 );
 
+// "Undo" for a stage this phone just completed: its code only comes with a completed stage.
+const Undo = lazyOr(
+  () => import('./undo-button.tsx'),
+  () => null,
+);
+
 /** Starts loading the open card's code with the page's first requests, so the list is drawn once, whole. */
 export const preloadOpenCard = () => OpenCard.preload();
 
 /** A completed task: struck through, with who did it. */
-function CompletedCard({ task, index }: { task: PublicTask; index: number }) {
+function CompletedCard({ task, index, roomId }: { task: PublicTask; index: number; roomId: string }) {
   const { t, i18n } = useTranslation('workTasks');
   const { name, description } = localized(task, i18n.language);
   const doneBy = task.workerName;
@@ -47,6 +53,9 @@ function CompletedCard({ task, index }: { task: PublicTask; index: number }) {
               <span>{doneBy ? <NameInText name={doneBy} text={(n) => t('task.doneBy', { name: n })} /> : t('task.done')}</span>
             </span>
           </p>
+          <Suspense fallback={null}>
+            <Undo task={task} roomId={roomId} />
+          </Suspense>
         </div>
       </div>
     </li>
@@ -83,7 +92,7 @@ function OpenCardSummary({ task, index, expanded, onToggle, pending, children }:
 
 /** One task of the unit's list: done (with who did it) or open (photo, notes, complete). */
 export function TaskCard(props: TaskCardProps) {
-  if (props.task.isCompleted) return <CompletedCard task={props.task} index={props.index} />;
+  if (props.task.isCompleted) return <CompletedCard task={props.task} index={props.index} roomId={props.roomId} />;
   return (
     <Suspense fallback={<OpenCardSummary {...props} />}>
       <OpenCard {...props} />

@@ -85,6 +85,7 @@ export function OpenTaskItem({
   expanded,
   onToggle,
   status,
+  note,
   panel,
   children,
 }: {
@@ -93,6 +94,8 @@ export function OpenTaskItem({
   expanded: boolean;
   onToggle: () => void;
   status: ReactNode;
+  /** Above the summary: the manager sent the stage back (the open card's sent-back.tsx). */
+  note?: ReactNode;
   /** Shown below the summary while the task is open. */
   panel?: ReactNode;
   children?: ReactNode;
@@ -104,6 +107,7 @@ export function OpenTaskItem({
       data-completed="false"
       className={`rounded-xl border-2 bg-white ${expanded ? 'border-blue-600 shadow-md' : 'border-slate-300'}`}
     >
+      {note}
       <TaskSummary task={task} index={index} expanded={expanded} onToggle={onToggle} panelId={panelId} status={status} />
       {expanded && panel && (
         <div id={panelId} className="space-y-4 border-t border-slate-200 p-3">

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import { toast } from '../../../components/ui/toast.ts';
-import { onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
+import { cancelWaiting, onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
+import { forgetCompletedHere } from '../../../lib/completed-here.ts';
 import { clearPhotoWaiting, markPhotoWaiting, subscribeWaitingPhotos, waitingPhotos } from '../../../lib/offline-photos.ts';
 import { completeTask, sendWaitingPhoto } from '../../../lib/photo-sender.ts';
 import { PhotoError, compressPhoto, photoErrorText } from '../../../lib/photo-upload.ts';
@@ -126,7 +127,7 @@ function usePhotoUpload(task: PublicTask, roomId: string, setQueued: (queued: bo
     [task.id, task.requiresPhoto],
   );
 
-  return { photo, upload };
+  return { photo, upload, setPhoto };
 }
 
 /**
@@ -158,7 +159,7 @@ export function useTaskCompletion({
   const [sending, setSending] = useState(false);
   /** Completed on the phone, waiting for its photo to go up (survives reloads with the photo). */
   const [queued, setQueued] = useState(() => Boolean(findCompletionIntent(task.id)));
-  const { photo, upload } = usePhotoUpload(task, roomId, setQueued);
+  const { photo, upload, setPhoto } = usePhotoUpload(task, roomId, setQueued);
 
   const photoReady = !task.requiresPhoto || photo.status === 'done';
   // A photo taken without signal counts: the completion waits on the phone and follows the photo.
@@ -191,5 +192,26 @@ export function useTaskCompletion({
     if (status === 'waiting') toast({ title: t('outbox.queuedTitle'), description: t('outbox.queued') });
   };
 
-  return { photo, upload, notes, setNotes, queued, busy, photoTaken, complete };
+  /** When the worker pressed "complete" on a completion that has not left the phone yet (ms). */
+  const waitingSince = pending
+    ? Date.parse((pending.body as { completedAt?: string }).completedAt ?? '') || pending.createdAt
+    : queued
+      ? Date.parse(findCompletionIntent(task.id)?.completedAt ?? '') || undefined
+      : undefined;
+
+  /**
+   * Undo of a completion that has not left the phone (docs/decisions/029-quality-loop.md): it is
+   * taken out of the outbox, or its photo and the wish to complete are forgotten — nothing is sent.
+   * Not while its request is under way (the card then says "sending" and the server's answer decides).
+   */
+  const cancel = () => {
+    if (pending && !cancelWaiting(pending.key)) return;
+    forgetTaskPhoto(task.id);
+    forgetCompletedHere(task.id);
+    setQueued(false);
+    setPhoto({ status: 'idle' });
+    toast({ title: t('undo.cancelled'), variant: 'success' });
+  };
+
+  return { photo, upload, notes, setNotes, queued, busy, photoTaken, complete, waitingSince, cancel };
 }

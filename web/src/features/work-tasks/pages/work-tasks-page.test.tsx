@@ -7,6 +7,7 @@ import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse }
 import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.ts';
 import { clearSavedForTests } from '../../../lib/offline-store.ts';
 import { resetWaitingPhotosForTests } from '../../../lib/offline-photos.ts';
+import { deviceId } from '../../../lib/device-id.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
 
 // Compression needs a real canvas; here it hands the file back and records how it was asked.
@@ -724,6 +725,183 @@ describe('Work-tasks progress without signal', () => {
     expect(await screen.findByText('All tasks done')).toBeInTheDocument();
     expect(screen.getByTestId('progress-text')).toHaveTextContent(/^3 of 3 done$/);
     expect(screen.getByTestId('progress-waiting')).toHaveStyle({ width: '0%' });
+  });
+});
+
+describe('Work-tasks page: undo and sent back (docs/decisions/029-quality-loop.md)', () => {
+  const UNDO = (id: string) => `DELETE /api/scheduled-tasks-complete/${id}`;
+  const undone = (id: string) => (): MockResponse => {
+    serverDone.delete(id);
+    return { body: { taskId: id, workDate: '2026-11-23', undoneAt: '2026-11-23T08:05:00.000Z' } };
+  };
+  const undoButton = (name: string) => within(cardOf(name)).queryByRole('button', { name: /Undo/ });
+  async function completePlaster() {
+    await screen.findByText('Plaster');
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: /Complete task/ }));
+  }
+  /** The server confirmed: the stage is drawn completed, with "Undo". */
+  async function undoOfCompleted(name: string) {
+    await waitFor(() => expect(cardOf(name)).toHaveAttribute('data-completed', 'true'));
+    return within(cardOf(name)).findByRole('button', { name: 'Undo' });
+  }
+
+  beforeAll(async () => {
+    await import('../components/undo-button.tsx');
+  }, 120_000);
+  beforeEach(() => localStorage.removeItem('shalav.worker-completed-here'));
+
+  it('offers Undo on a stage this phone completed for ten minutes from then, and never on one completed elsewhere', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage(asWorker, { [COMPLETE('t2')]: completed('t2') });
+    await completePlaster();
+    await waitFor(() => expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true'));
+    expect(await within(cardOf('Plaster')).findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(undoButton('Electrical rough-in')).toBeNull();
+
+    act(() => void vi.advanceTimersByTime(9 * 60_000 + 50_000));
+    expect(undoButton('Plaster')).toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(11_000));
+    await waitFor(() => expect(undoButton('Plaster')).toBeNull());
+    expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true');
+  });
+
+  it("undo sends DELETE with this phone's device id, once per click; the stage is open again and the progress follows", async () => {
+    const { fetchMock } = renderPage(asWorker, { [COMPLETE('t2')]: completed('t2'), [UNDO('t2')]: undone('t2') });
+    await completePlaster();
+    await waitFor(() => expect(screen.getByTestId('progress-text')).toHaveTextContent('2 of 3 done'));
+    fireEvent.click(await undoOfCompleted('Plaster'));
+
+    await findToast('Undone – the task is open again');
+    await waitFor(() => expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'false'));
+    expect(screen.getByTestId('progress-text')).toHaveTextContent(/^1 of 3 done$/);
+    const sent = headersOf(fetchMock, UNDO('t2'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]['X-Shalav-Device']).toBe(deviceId());
+    expect(localStorage.getItem('shalav.worker-outbox')).toBe('[]');
+    expect(undoButton('Plaster')).toBeNull();
+  });
+
+  it("undo needs signal and says so (nothing is queued); the server's refusal is told in the worker's words and ends the offer", async () => {
+    let answer: () => MockResponse = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const { fetchMock } = renderPage(asWorker, { [COMPLETE('t2')]: completed('t2'), [UNDO('t2')]: () => answer() });
+    await completePlaster();
+    fireEvent.click(await undoOfCompleted('Plaster'));
+    await findToast('Undo needs signal. Try again when you have signal.');
+    expect(localStorage.getItem('shalav.worker-outbox')).toBe('[]');
+    expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true');
+
+    answer = () => ({ status: 403, body: { code: 'undo_window_passed', message: 'The undo window has passed' } });
+    fireEvent.click(await undoOfCompleted('Plaster'));
+    await findToast('More than 10 minutes have passed: ask a manager to reopen the task.');
+    await waitFor(() => expect(undoButton('Plaster')).toBeNull());
+    expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true');
+    expect(headersOf(fetchMock, UNDO('t2'))).toHaveLength(2);
+  });
+
+  it('tells the phone that did not complete it that only that phone can undo', async () => {
+    renderPage(asWorker, {
+      [COMPLETE('t2')]: completed('t2'),
+      [UNDO('t2')]: { status: 403, body: { code: 'undo_other_device', message: 'Another device' } },
+    });
+    await completePlaster();
+    fireEvent.click(await undoOfCompleted('Plaster'));
+    await findToast('This task was completed on another phone: only that phone can undo it.');
+  });
+
+  it('undo of a completion still waiting in the outbox takes it out: nothing is sent, not even when the signal returns', async () => {
+    let puts = 0;
+    const { fetchMock } = renderPage(asWorker, {
+      [COMPLETE('t2')]: () => {
+        puts += 1;
+        throw new TypeError('Failed to fetch');
+      },
+      [UNDO('t2')]: undone('t2'),
+    });
+    await completePlaster();
+    await within(cardOf('Plaster')).findByText('Waiting for signal – will send automatically');
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('2 of 3 done (1 waiting to send)');
+
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: 'Undo' }));
+    await findToast('Cancelled – nothing was sent');
+    expect(localStorage.getItem('shalav.worker-outbox')).toBe('[]');
+    expect(within(cardOf('Plaster')).queryByText('Waiting for signal – will send automatically')).toBeNull();
+    expect(screen.getByTestId('progress-text')).toHaveTextContent(/^1 of 3 done$/);
+    expect(undoButton('Plaster')).toBeNull();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(puts).toBe(1);
+    expect(headersOf(fetchMock, UNDO('t2'))).toHaveLength(0);
+    expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'false');
+  });
+
+  it('undo of a completion waiting on the phone for its photo forgets both: the photo is no longer listed, nothing will be sent', async () => {
+    // Completed a minute ago without signal: the photo waits, and the completion waits for it.
+    localStorage.setItem(
+      'shalav.worker.complete-after-photo.t1',
+      JSON.stringify({ notes: null, workerName: 'Dana', completedAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    localStorage.setItem('shalav.worker-photos-waiting', JSON.stringify([{ taskId: 't1', roomId: ROOM_ID, label: 'Wall tiles' }]));
+    resetWaitingPhotosForTests(true);
+    const { fetchMock } = renderPage(asWorker);
+    await within(await screen.findByText('Wall tiles').then((el) => el.closest('li')!)).findByText(
+      'Waiting for signal – will send automatically',
+    );
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('2 of 3 done (1 waiting to send)');
+
+    fireEvent.click(within(cardOf('Wall tiles')).getByRole('button', { name: 'Undo' }));
+    await findToast('Cancelled – nothing was sent');
+    expect(localStorage.getItem('shalav.worker.complete-after-photo.t1')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('shalav.worker-photos-waiting') ?? '[]')).toEqual([]);
+    expect(within(cardOf('Wall tiles')).queryByText('Waiting for signal – will send automatically')).toBeNull();
+    expect(screen.getByTestId('progress-text')).toHaveTextContent(/^1 of 3 done$/);
+    expect(requestsTo(fetchMock, COMPLETE('t1'))).toEqual([]);
+  });
+
+  const sentBack = task('t2', 'Plaster', {
+    rejection: { reason: 'הפינה סדוקה – redo the corner', rejectedAt: '2026-11-22T12:30:00.000Z' },
+  });
+  /** The server's list: the rejection stands until a completion does. */
+  const withRejection = (): MockResponse => ({
+    body: [tiles, serverDone.has('t2') ? { ...plaster, isCompleted: true, rejection: null } : sentBack, electric],
+  });
+
+  it('shows a stage sent back at the top, marked, with the reason as typed and the day; a re-completion clears the mark', async () => {
+    renderPage(asWorker, { [TASKS_URL]: withRejection, [COMPLETE('t2')]: completed('t2') });
+    const mark = await screen.findByTestId('sent-back');
+    const cards = screen.getAllByTestId('task-card');
+    expect(cards[0]).toHaveTextContent('Plaster');
+    expect(within(cards[0]).getByTestId('sent-back')).toBe(mark);
+    expect(cards[1]).toHaveTextContent('Wall tiles');
+    expect(screen.getAllByTestId('sent-back')).toHaveLength(1);
+    expect(mark).toHaveTextContent('Sent back');
+    expect(mark).toHaveTextContent('Nov 22, 2026');
+    const reason = within(mark).getByText('הפינה סדוקה – redo the corner');
+    expect(reason.tagName).toBe('BDI');
+    expect(reason).toHaveAttribute('dir', 'auto');
+
+    fireEvent.click(within(cards[0]).getByRole('button', { expanded: false }));
+    fireEvent.click(within(cards[0]).getByRole('button', { name: /Complete task/ }));
+    await waitFor(() => expect(cardOf('Plaster')).toHaveAttribute('data-completed', 'true'));
+    expect(screen.queryByTestId('sent-back')).toBeNull();
+  });
+
+  it('hides the mark while the re-completion waits for signal, and shows it again when that is undone', async () => {
+    renderPage(asWorker, {
+      [TASKS_URL]: withRejection,
+      [COMPLETE('t2')]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await screen.findByTestId('sent-back');
+    await completePlaster();
+    await within(cardOf('Plaster')).findByText('Waiting for signal – will send automatically');
+    expect(screen.queryByTestId('sent-back')).toBeNull();
+    fireEvent.click(within(cardOf('Plaster')).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByTestId('sent-back')).toHaveTextContent('redo the corner');
   });
 });
 

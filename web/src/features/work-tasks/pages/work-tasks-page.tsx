@@ -15,17 +15,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
 import { startWorkSession, tasksUrl, usePendingWrites, usePublicRoom, usePublicTasks } from '../api/work-tasks.ts';
-import {
-  ArrowNextIcon,
-  BackIcon,
-  BoxIcon,
-  CheckIcon,
-  HomeIcon,
-  NoSignalIcon,
-  RulerIcon,
-  WarningIcon,
-} from '../../../components/ui/icons.tsx';
-import { InactivityBanner } from '../components/inactivity-banner.tsx';
+import { ArrowNextIcon, BackIcon, BoxIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
@@ -45,6 +35,20 @@ import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
 const loadReportDialog = () => import('../components/report-dialog.tsx');
 const ReportDialog = lazyOr(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })), LoadFailed);
 const loadPhotoDialog = () => import('../components/photo-dialog.tsx');
+// The idle warning shows only after minutes without a touch: it, too, stays out of the first download.
+const loadInactivityBanner = () => import('../components/inactivity-banner.tsx');
+// What follows the list (all done, or the way home) is drawn after the list; its code is asked for with
+// the page's first requests (worker-app/work-tasks-main.tsx) but is not in their download.
+const loadCompletionNote = () => import('../components/completion-note.tsx');
+const CompletionNote = lazyOr(
+  () => loadCompletionNote().then((m) => ({ default: m.CompletionNote })),
+  () => null,
+);
+export const preloadCompletionNote = () => CompletionNote.preload();
+const InactivityBanner = lazyOr(
+  () => loadInactivityBanner().then((m) => ({ default: m.InactivityBanner })),
+  () => null,
+);
 
 /** Words follow the facility type (docs/product.md, "Words follow the facility type"): hotels, schools and offices have rooms, not apartments. */
 const wording = (room: PublicRoomDetails) => (CLEANING_FACILITY_TYPES.includes(room.facilityType) ? 'room' : undefined);
@@ -178,7 +182,7 @@ function useOutboxAnswers() {
           if (r.ok) {
             // The server confirmed: show it at once, then read the truth again.
             setResourceData<PublicTask[]>(url, (old) =>
-              old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true } : task)),
+              old?.map((task) => (task.id === entry.taskId ? { ...task, isCompleted: true, rejection: null } : task)),
             );
             toast({ title: t('toast.taskCompleted'), variant: 'success' });
           } else {
@@ -199,32 +203,6 @@ function useOutboxAnswers() {
   );
 }
 
-/** After the list: all done (on to the next unit) or not yet (back home, the rest stays open). */
-function CompletionNote({ room, allDone }: { room: PublicRoomDetails; allDone: boolean }) {
-  const { t } = useTranslation('workTasks');
-  return allDone ? (
-    <section
-      className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4 text-center text-emerald-900"
-      data-testid="all-done"
-    >
-      <p className="flex items-center justify-center gap-2 text-xl font-bold">
-        <CheckIcon className="h-7 w-7" /> {t('completion.allDone')}
-      </p>
-      <QrScannerButton context={wording(room)} primary />
-      <a {...linkTo('/qr-scan')} className={primaryLink}>
-        <ArrowNextIcon /> {t('completion.nextUnit', { context: wording(room) })}
-      </a>
-    </section>
-  ) : (
-    <section className="space-y-3 rounded-xl border border-slate-300 bg-white p-4">
-      <p className="text-slate-800">{t('completion.openNote')}</p>
-      <a {...linkTo('/')} className={secondaryLink}>
-        <HomeIcon /> {t('completion.backHome')}
-      </a>
-    </section>
-  );
-}
-
 function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: string }) {
   const { t } = useTranslation('workTasks');
   const tasks = usePublicTasks(room.id);
@@ -236,7 +214,8 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
 
   useOutboxAnswers();
 
-  const list = tasks.data ?? [];
+  // Stages the manager sent back come first (docs/decisions/029-quality-loop.md).
+  const list = [...(tasks.data ?? [])].sort((a, b) => +!!b.rejection - +!!a.rejection);
   const progress = progressOf(list, pending, queued);
   const allDone = list.length > 0 && progress.done === list.length;
   const waitingReports = pending.filter((e) => e.kind !== 'complete' && e.waiting).length;
@@ -303,7 +282,11 @@ function MainStep({ room, workerName }: { room: PublicRoomDetails; workerName: s
         </div>
 
         {!allDone && <QrScannerButton context={wording(room)} />}
-        {tasks.isSuccess && <CompletionNote room={room} allDone={allDone} />}
+        {tasks.isSuccess && (
+          <Suspense fallback={null}>
+            <CompletionNote context={wording(room)} allDone={allDone} />
+          </Suspense>
+        )}
       </main>
       {report && (
         <Suspense fallback={null}>
@@ -340,7 +323,7 @@ export default function WorkTasksPage() {
   const [askLanguage, setAskLanguage] = useState(() => !languageWasChosen());
   const idle = useInactivity({ ...FORM_IDLE, enabled: !!roomId && room.isSuccess && !askLanguage });
 
-  useEffect(() => keepForOffline(loadReportDialog, loadPhotoDialog), []);
+  useEffect(() => keepForOffline(loadReportDialog, loadPhotoDialog, loadInactivityBanner, loadCompletionNote), []);
 
   useEffect(() => {
     startOutbox();
@@ -423,7 +406,11 @@ export default function WorkTasksPage() {
 
   return (
     <div className={`min-h-dvh bg-slate-50 ${idle.warning ? 'pb-40' : ''}`}>
-      {idle.warning && <InactivityBanner remainingMs={idle.remainingMs} onExtend={idle.extend} />}
+      {idle.warning && (
+        <Suspense fallback={null}>
+          <InactivityBanner remainingMs={idle.remainingMs} onExtend={idle.extend} />
+        </Suspense>
+      )}
       {workerName ? <MainStep room={unit} workerName={workerName} /> : <Welcome room={unit} onStart={start} />}
       <OutboxPanel />
     </div>

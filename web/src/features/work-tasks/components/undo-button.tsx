@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { UndoCompletionResult } from '../../../../../contract/reviews.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { BackIcon } from '../../../components/ui/icons.tsx';
+import { toast } from '../../../components/ui/toast.ts';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { completedHereAt, forgetCompletedHere, UNDO_WINDOW_MS } from '../../../lib/completed-here.ts';
+import { deviceHeaders } from '../../../lib/device-id.ts';
+import { isOffline } from '../../../lib/offline-store.ts';
+import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
+import { tasksUrl } from '../api/work-tasks.ts';
+import { refusalText } from '../lib/refusal.ts';
+
+/**
+ * Undo of a stage this phone just completed (docs/decisions/029-quality-loop.md): offered for
+ * UNDO_WINDOW_MS from when the worker pressed "complete". A completion still waiting on the phone is
+ * taken back there (the open card, lib/use-task-completion.ts); one the server has is reopened by
+ * DELETE with this phone's device id — that needs signal, and says so (never queued). Its own chunk,
+ * loaded only for completed stages: not in the page's first download (decision 009).
+ */
+
+/** true until `at` + the undo window; draws again when the window closes. */
+export function useUndoOpen(at: number | undefined) {
+  const left = at === undefined ? 0 : at + UNDO_WINDOW_MS - Date.now();
+  const [, closed] = useState(false);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => closed(true), left);
+    return () => clearTimeout(timer);
+  }, [left > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- one timer per window
+  return left > 0;
+}
+
+export function UndoButton({ onUndo, busy }: { onUndo: () => void; busy: boolean }) {
+  const { t } = useTranslation('workTasks');
+  return (
+    <Button variant="secondary" onClick={onUndo} disabled={busy} className="min-h-11 w-full">
+      <BackIcon className="h-5 w-5" /> {busy ? t('task.sending') : t('undo.action')}
+    </Button>
+  );
+}
+
+/** "Undo" on a completed stage that this phone completed minutes ago. */
+export default function UndoCompleted({ task, roomId }: { task: PublicTask; roomId: string }) {
+  const { t } = useTranslation('workTasks');
+  const at = completedHereAt(task.id);
+  const open = useUndoOpen(at);
+  const [busy, setBusy] = useState(false);
+  if (!open) return null;
+  const undo = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await apiRequest<UndoCompletionResult>('DELETE', `/api/scheduled-tasks-complete/${encodeURIComponent(task.id)}`, undefined, {
+        headers: deviceHeaders(),
+      });
+      forgetCompletedHere(task.id);
+      const url = tasksUrl(roomId);
+      // Open again at once; the server's list (with any earlier rejection) follows.
+      setResourceData<PublicTask[]>(url, (old) =>
+        old?.map((x) => (x.id === task.id ? { ...x, isCompleted: false, completedAt: null, workerName: null } : x)),
+      );
+      invalidateResource(url);
+      toast({ title: t('undo.done'), variant: 'success' });
+    } catch (err) {
+      setBusy(false);
+      // Another phone's, too late, or not completed: the server said no for good.
+      if (err instanceof ApiError && (err.status === 403 || err.status === 409)) forgetCompletedHere(task.id);
+      toast({
+        title: t('undo.failed'),
+        description: isOffline(err) ? t('undo.needsSignal') : refusalText(t, err),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <div className="mt-2">
+      <UndoButton onUndo={() => void undo()} busy={busy} />
+    </div>
+  );
+}
