@@ -116,7 +116,7 @@ export interface MockResponse {
   status?: number;
   body?: unknown;
 }
-type Handler = MockResponse | ((request: { method: string; url: string; body: unknown }) => MockResponse | Promise<MockResponse>);
+export type Handler = MockResponse | ((request: { method: string; url: string; body: unknown }) => MockResponse | Promise<MockResponse>);
 
 /**
  * Replaces global fetch with a table of "METHOD /path" → response (status 200 by default). An

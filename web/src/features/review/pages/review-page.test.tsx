@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReviewItem, ReviewsPage } from '../../../../../contract/reviews.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWithProviders, requestsTo, type Handler, type MockResponse } from '../../../test/render.tsx';
 import ReviewPage from './review-page.tsx';
 
 const item = (over: Partial<ReviewItem>): ReviewItem => ({
@@ -25,7 +25,7 @@ const item = (over: Partial<ReviewItem>): ReviewItem => ({
 
 const two = [item({}), item({ completionId: 'c2', taskId: 't2', taskName: 'Paint', unitNumber: 'B7', photoUrl: null, notes: null })];
 
-function setup(list: (q: URLSearchParams) => MockResponse, extra: Record<string, MockResponse> = {}) {
+function setup(list: (q: URLSearchParams) => MockResponse, extra: Record<string, Handler> = {}) {
   const queries: string[] = [];
   const fetchMock = mockFetch({
     'GET /api/auth/user': { body: { id: 'u1', facilityType: 'construction', projectId: 'p1', projectStatus: 'active', role: 'manager' } },
