@@ -2004,6 +2004,190 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/daily-digest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              enabled: boolean;
+              /** @enum {string|null} */
+              language: 'he' | 'en' | 'ru' | 'ar' | 'uk' | 'hi' | 'am' | null;
+              mailConfigured: boolean;
+            };
+          };
+        };
+        /** @description The request is malformed or a field is invalid (`issues` names each field). Codes: `bad_request`, `text_invalid`. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No valid session of the kind this route needs. Codes: `unauthorized`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The caller may not do this. Codes: `forbidden`, `password_change_required`. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Any other refusal of the route's own rules: the same body. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            enabled: boolean;
+            /** @enum {string} */
+            language: 'he' | 'en' | 'ru' | 'ar' | 'uk' | 'hi' | 'am';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              enabled: boolean;
+              /** @enum {string|null} */
+              language: 'he' | 'en' | 'ru' | 'ar' | 'uk' | 'hi' | 'am' | null;
+              mailConfigured: boolean;
+            };
+          };
+        };
+        /** @description The request is malformed or a field is invalid (`issues` names each field). Codes: `validation_failed`, `bad_request`, `text_invalid`. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No valid session of the kind this route needs. Codes: `unauthorized`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The caller may not do this. Codes: `forbidden`, `password_change_required`, `cross_site_refused`. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is too large. Codes: `payload_too_large`. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body has a content type this route does not read. Codes: `unsupported_media_type`. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Any other refusal of the route's own rules: the same body. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/password': {
     parameters: {
       query?: never;
@@ -5113,6 +5297,226 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/reviews/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pending: number;
+            };
+          };
+        };
+        /** @description The request is malformed or a field is invalid (`issues` names each field). Codes: `bad_request`, `text_invalid`. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No valid session of the kind this route needs. Codes: `unauthorized`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The caller may not do this. Codes: `forbidden`, `password_change_required`. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Any other refusal of the route's own rules: the same body. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Makes a retry safe: a repeat with the same key and body gets the first answer (docs/decisions/015-idempotent-creates.md). */
+          'Idempotency-Key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            items: {
+              taskId: string;
+              date?: string;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              results: {
+                taskId: string;
+                /** @enum {string} */
+                outcome: 'accepted' | 'already' | 'not_completed' | 'not_found';
+              }[];
+            };
+          };
+        };
+        /** @description The request is malformed or a field is invalid (`issues` names each field). Codes: `validation_failed`, `bad_request`, `text_invalid`, `idempotency_key_invalid`. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No valid session of the kind this route needs. Codes: `unauthorized`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The caller may not do this. Codes: `forbidden`, `password_change_required`, `cross_site_refused`. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A request with the same Idempotency-Key is still being handled. Codes: `request_in_progress`. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is too large. Codes: `payload_too_large`. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body has a content type this route does not read. Codes: `unsupported_media_type`. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description This Idempotency-Key was used for another request. Codes: `idempotency_key_reused`. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Any other refusal of the route's own rules: the same body. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/facility': {
     parameters: {
       query?: never;
@@ -7535,6 +7939,12 @@ export interface paths {
               perDay: {
                 date: string;
                 completed: number;
+              }[];
+              firstTimeQuality: number | null;
+              reviewedStages: number;
+              sentBack: {
+                taskName: string;
+                sentBack: number;
               }[];
               floors: {
                 floor: number | null;
@@ -9983,6 +10393,8 @@ export interface components {
         | 'reset_link_invalid'
         | 'reset_link_expired'
         | 'password_reset_unavailable'
+        | 'daily_digest_unavailable'
+        | 'daily_digest_needs_email'
         | 'owner_not_found'
         | 'invoice_not_found'
         | 'account_already_active'
