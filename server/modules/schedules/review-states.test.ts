@@ -127,6 +127,32 @@ describe('review state on every screen', () => {
     expect((await statesOf(owner.as, unit.id)).matrix.Paint).toEqual(sentBack('Second coat missing'));
   });
 
+  it('shows the stage sent back again when its re-completion is undone, with the reason of the latest rejection', async () => {
+    const { owner, unit, tasks } = await seed(['Paint']);
+    const phone = `phone-${process.pid}-000001-review`;
+    const send = (method: 'PUT' | 'DELETE') =>
+      ctx.app.inject({
+        method,
+        url: `/api/scheduled-tasks-complete/${tasks.Paint}`,
+        headers: { 'x-shalav-device': phone },
+        ...(method === 'PUT' ? { payload: { workerName: 'Dana' } } : {}),
+      });
+    expect((await send('PUT')).statusCode).toBe(200);
+    await review(owner.as, tasks.Paint, { decision: 'rejected', reason: 'Drips' });
+    advance(60_000);
+    expect((await send('PUT')).statusCode).toBe(200);
+    expect((await statesOf(owner.as, unit.id)).tracking.Paint).toEqual(awaiting);
+    advance(60_000);
+    const undone = await send('DELETE');
+    expect(undone.statusCode, undone.body).toBe(200);
+    const states = await statesOf(owner.as, unit.id);
+    expect(states).toEqual({
+      details: { Paint: sentBack('Drips') },
+      tracking: { Paint: sentBack('Drips') },
+      matrix: { Paint: sentBack('Drips') },
+    });
+  });
+
   it('keeps a daily stage sent back only on its own day, and shows nothing of another project', async () => {
     const { owner, unit, tasks } = await seed(['Clean'], 'daily');
     const other = await seed(['Clean'], 'daily');
