@@ -112,6 +112,8 @@ describe('ProgressMatrixPage', () => {
     expect(plain(cells[0].getAttribute('aria-label'))).toMatch(/^A1, Framing: done on .+ by Yossi — Accepted$/);
     expect(plain(cells[1].getAttribute('title'))).toMatch(/ — Awaiting review$/);
     expect(plain(cells[2].getAttribute('aria-label'))).toBe('A1, Paint: not done yet — Sent back: Pipes leak');
+    // The legend explains the marks in words.
+    expect(screen.getAllByTestId('legend-review').map((e) => e.textContent)).toEqual(['…Awaiting review', '✓Accepted', '↩Sent back']);
   });
 
   it('filters by floor and by label prefix, recounting the columns', async () => {
