@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from './constants.t
 import { CLEANING_FACILITY_TYPES } from './cleaning-types.ts';
 import { cleaningStatsQuery, performanceQuery, type Trend } from './insight.ts';
 import { reportListQuery, type ReportStatus } from './reports.ts';
+import type { StageReview, StageReviewState } from './review-state.ts';
 import { scheduledTasksQuery } from './schedules.ts';
 
 export { EXPORT_FORMATS };
@@ -50,6 +51,8 @@ export interface ExportWords {
       floor: string;
       task: string;
       status: string;
+      /** The stage's review state (docs/decisions/029-quality-loop.md). */
+      review: string;
       worker: string;
       completedAt: string;
       notes: string;
@@ -63,6 +66,8 @@ export interface ExportWords {
   reportStatus: Record<ReportStatus, string>;
   /** A scheduled task's status, as work tracking shows it. */
   taskStatus: Record<ReportStatus, string>;
+  /** A stage's review state, as the screens show it. */
+  reviewState: Record<StageReviewState, string>;
   trend: Record<Trend, string>;
 }
 
@@ -103,6 +108,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'קומה',
         task: 'משימה',
         status: 'סטטוס',
+        review: 'בדיקה',
         worker: 'עובד',
         completedAt: 'הושלם בשעה',
         notes: 'הערות',
@@ -122,6 +128,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'ממתין', in_progress: 'בטיפול', completed: 'הושלם' },
     taskStatus: { pending: 'ממתין', in_progress: 'בתהליך', completed: 'הושלם' },
+    reviewState: { awaiting: 'ממתין לבדיקה', accepted: 'אושר', sent_back: 'הוחזר לתיקון' },
     trend: { up: 'עלייה', down: 'ירידה', stable: 'יציב' },
   },
   en: {
@@ -160,6 +167,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'Floor',
         task: 'Task',
         status: 'Status',
+        review: 'Review',
         worker: 'Worker',
         completedAt: 'Completed at',
         notes: 'Notes',
@@ -179,6 +187,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' },
     taskStatus: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' },
+    reviewState: { awaiting: 'Awaiting review', accepted: 'Accepted', sent_back: 'Sent back' },
     trend: { up: 'Up', down: 'Down', stable: 'Stable' },
   },
   ru: {
@@ -217,6 +226,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'Этаж',
         task: 'Задача',
         status: 'Статус',
+        review: 'Проверка',
         worker: 'Работник',
         completedAt: 'Выполнено',
         notes: 'Примечания',
@@ -236,6 +246,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'Ожидает', in_progress: 'В работе', completed: 'Выполнено' },
     taskStatus: { pending: 'Ожидает', in_progress: 'В работе', completed: 'Выполнено' },
+    reviewState: { awaiting: 'Ожидает проверки', accepted: 'Принято', sent_back: 'Возвращено на доработку' },
     trend: { up: 'Рост', down: 'Спад', stable: 'Стабильно' },
   },
   ar: {
@@ -274,6 +285,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'الطابق',
         task: 'المهمة',
         status: 'الحالة',
+        review: 'المراجعة',
         worker: 'العامل',
         completedAt: 'وقت الإنجاز',
         notes: 'ملاحظات',
@@ -293,6 +305,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'قيد الانتظار', in_progress: 'قيد التنفيذ', completed: 'مكتمل' },
     taskStatus: { pending: 'قيد الانتظار', in_progress: 'قيد التنفيذ', completed: 'مكتملة' },
+    reviewState: { awaiting: 'بانتظار المراجعة', accepted: 'مقبول', sent_back: 'أُعيد للتصحيح' },
     trend: { up: 'صعود', down: 'هبوط', stable: 'مستقر' },
   },
   uk: {
@@ -331,6 +344,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'Поверх',
         task: 'Завдання',
         status: 'Статус',
+        review: 'Перевірка',
         worker: 'Працівник',
         completedAt: 'Виконано о',
         notes: 'Примітки',
@@ -350,6 +364,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'Очікує', in_progress: 'У роботі', completed: 'Виконано' },
     taskStatus: { pending: 'Очікує', in_progress: 'У роботі', completed: 'Виконано' },
+    reviewState: { awaiting: 'Очікує перевірки', accepted: 'Прийнято', sent_back: 'Повернуто на доопрацювання' },
     trend: { up: 'Зростання', down: 'Спад', stable: 'Стабільно' },
   },
   hi: {
@@ -388,6 +403,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'मंज़िल',
         task: 'कार्य',
         status: 'स्थिति',
+        review: 'समीक्षा',
         worker: 'कर्मचारी',
         completedAt: 'पूरा होने का समय',
         notes: 'टिप्पणियाँ',
@@ -407,6 +423,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'लंबित', in_progress: 'प्रगति में', completed: 'पूर्ण' },
     taskStatus: { pending: 'लंबित', in_progress: 'प्रगति पर', completed: 'पूरा' },
+    reviewState: { awaiting: 'समीक्षा बाकी', accepted: 'स्वीकृत', sent_back: 'वापस भेजा गया' },
     trend: { up: 'बढ़त', down: 'गिरावट', stable: 'स्थिर' },
   },
   am: {
@@ -445,6 +462,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
         floor: 'ፎቅ',
         task: 'ተግባር',
         status: 'ሁኔታ',
+        review: 'ግምገማ',
         worker: 'ሠራተኛ',
         completedAt: 'የተጠናቀቀበት ጊዜ',
         notes: 'ማስታወሻዎች',
@@ -464,6 +482,7 @@ export const EXPORT_WORDS: Record<Locale, ExportWords> = {
     },
     reportStatus: { pending: 'በመጠባበቅ ላይ', in_progress: 'በሂደት ላይ', completed: 'ተጠናቋል' },
     taskStatus: { pending: 'በመጠባበቅ ላይ', in_progress: 'በሂደት ላይ', completed: 'ተጠናቋል' },
+    reviewState: { awaiting: 'ግምገማ በመጠባበቅ ላይ', accepted: 'ተቀባይነት አግኝቷል', sent_back: 'እንዲታረም ተመልሷል' },
     trend: { up: 'ጨምሯል', down: 'ቀንሷል', stable: 'የተረጋጋ' },
   },
 };
@@ -473,6 +492,13 @@ export const reportExportQuery = reportListQuery.extend(exportParams);
 /** `GET /api/scheduled-tasks/export`: work tracking's filters, every page. */
 export const scheduledTasksExportQuery = scheduledTasksQuery.pick({ search: true, status: true, projectType: true }).extend(exportParams);
 export type ScheduledTasksExportQuery = z.output<typeof scheduledTasksExportQuery>;
+/** A stage's review state in a file: the state's word, and the reason after a sending back. */
+export function reviewWords(words: ExportWords, review: StageReview | null): string | null {
+  if (!review) return null;
+  const word = words.reviewState[review.state];
+  return review.reason ? `${word}: ${review.reason}` : word;
+}
+
 /** `GET /api/employee-performance/export`: the period of the ranking. */
 export const performanceExportQuery = performanceQuery.extend(exportParams);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReviewSchema } from './review-state.ts';
 
 /**
  * The progress matrix (line of balance): every unit of the project against every construction
@@ -21,6 +22,8 @@ export const progressCellSchema = z.object({
   /** ISO timestamp of the completion (done cells only). */
   completedAt: z.string().nullable(),
   workerName: z.string().nullable(),
+  /** The stage's review state (docs/decisions/029-quality-loop.md); null: none, or open and never sent back. */
+  review: stageReviewSchema.nullable(),
 });
 export type ProgressCell = z.infer<typeof progressCellSchema>;
 

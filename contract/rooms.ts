@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReviewSchema } from './review-state.ts';
 import { UNIT_STATUSES } from './constants.ts';
 import { UNIT_TYPES } from './project-types.ts';
 
@@ -58,6 +59,8 @@ export const dailyTaskSchema = z.object({
   notes: z.string().nullable(),
   requiresPhoto: z.boolean(),
   estimatedMinutes: z.number().int(),
+  /** The stage's review state (docs/decisions/029-quality-loop.md); null: open, never sent back. */
+  review: stageReviewSchema.nullable(),
 });
 
 export const roomDetailsSchema = z.object({

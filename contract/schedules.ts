@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReviewSchema } from './review-state.ts';
 import { LIMITS } from './limits.ts';
 
 export const RECURRENCES = ['once', 'daily'] as const;
@@ -114,6 +115,8 @@ export const scheduledTaskSchema = z.object({
   notes: z.string().nullable(),
   /** completed when done; in_progress when a worker is on the unit today; else pending. */
   status: z.enum(SCHEDULED_TASK_STATUSES),
+  /** The stage's review state (docs/decisions/029-quality-loop.md); null: open, never sent back. */
+  review: stageReviewSchema.nullable(),
 });
 export type ScheduledTask = z.infer<typeof scheduledTaskSchema>;
 

@@ -33,6 +33,10 @@ const RAW = new Set<string>([
   'active',
   'inactive',
   'cancelled',
+  'accepted',
+  'rejected',
+  'awaiting',
+  'sent_back',
   ...PROJECT_TYPES,
 ]);
 
@@ -98,8 +102,9 @@ describe('export words in every language', () => {
       expect(files['/api/shortages/export'][1]).toContain(words.reportStatus.in_progress);
       expect(files['/api/measurements/export'][1]).toContain(words.reportStatus.completed);
       expect(files['/api/scheduled-tasks/export'].flat()).toEqual(
-        expect.arrayContaining([words.taskStatus.completed, words.taskStatus.pending]),
+        expect.arrayContaining([words.taskStatus.completed, words.taskStatus.pending, words.reviewState.awaiting]),
       );
+      expect(files['/api/scheduled-tasks/export'][0]).toContain(words.scheduledTasks.columns.review);
       expect(files['/api/employee-performance/export?range=today'][1]).toContain(words.trend.up);
       const session = statisticsExportWords(lang, 'construction').labels.sessionTime;
       expect(session).toMatch(/\(.+\)$/);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ProgressCell, ProgressMatrix, ProgressStage } from '../../../contract/progress-matrix.ts';
+import { stageReviewOf } from '../../../contract/review-state.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 
@@ -21,6 +22,8 @@ interface CellRow {
   taskName: string | null;
   completedAt: Date | null;
   workerName: string | null;
+  reviewStatus: string | null;
+  rejectionReason: string | null;
 }
 
 const cellRowOf = (r: RawRow): CellRow => ({
@@ -30,6 +33,8 @@ const cellRowOf = (r: RawRow): CellRow => ({
   taskName: textOrNull(r.task_name),
   completedAt: dateOrNull(r.completed_at),
   workerName: textOrNull(r.worker_name),
+  reviewStatus: textOrNull(r.review_status),
+  rejectionReason: textOrNull(r.rejection_reason),
 });
 
 /**
@@ -56,19 +61,30 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<Cel
   const floorFilter = p.floor === undefined ? sql`` : sql`and u.floor = ${p.floor}`;
   const prefixFilter = p.prefix ? sql`and starts_with(lower(u.number), lower(${p.prefix}))` : sql``;
   const result = await db.execute(sql`
-    select u.id, u.number, u.floor, t.name as task_name, c.completed_at, c.worker_name
+    -- The manager's latest rejection per once-task (docs/decisions/029-quality-loop.md): one pass
+    -- over the project's rejected completions, joined to the stages that have no standing one.
+    with rj as (
+      select distinct on (o.task_id) o.task_id, r.reason
+      from task_completions o
+      join task_reviews r on r.completion_id = o.id and r.project_id = ${p.projectId} and r.decision = 'rejected'
+      where o.project_id = ${p.projectId} and o.reopened_as = 'rejected' and o.period = 'once'
+      order by o.task_id, r.created_at desc
+    )
+    select u.id, u.number, u.floor, t.name as task_name, c.completed_at, c.worker_name, c.review_status,
+      rj.reason as rejection_reason
     from units u
     left join tasks t
       on t.unit_id = u.id and t.project_id = ${p.projectId} and t.recurrence = 'once'
     left join task_completions c
       on c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once' and c.reopened_at is null
+    left join rj on c.id is null and rj.task_id = t.id
     where u.project_id = ${p.projectId} ${floorFilter} ${prefixFilter}
     order by u.floor nulls last, (substring(u.number from '[0-9]+'))::numeric nulls last, u.number collate "C", u.id
   `);
   return rowsOf(result).map(cellRowOf);
 }
 
-const NONE: ProgressCell = { state: 'none', completedAt: null, workerName: null };
+const NONE: ProgressCell = { state: 'none', completedAt: null, workerName: null, review: null };
 
 /** The unit × stage matrix of a project: two statements, however many units and stages. */
 export async function getProgressMatrix(db: Db, p: ProgressFilters): Promise<ProgressMatrix> {
@@ -84,9 +100,14 @@ export async function getProgressMatrix(db: Db, p: ProgressFilters): Promise<Pro
     }
     const i = row.taskName === null ? undefined : column.get(row.taskName);
     if (i === undefined) continue;
+    const review = stageReviewOf({
+      completed: row.completedAt !== null,
+      reviewStatus: row.reviewStatus,
+      rejectionReason: row.rejectionReason,
+    });
     current.cells[i] = row.completedAt
-      ? { state: 'done', completedAt: row.completedAt.toISOString(), workerName: row.workerName }
-      : { state: 'open', completedAt: null, workerName: null };
+      ? { state: 'done', completedAt: row.completedAt.toISOString(), workerName: row.workerName, review }
+      : { state: 'open', completedAt: null, workerName: null, review };
   }
   return { stages, units };
 }

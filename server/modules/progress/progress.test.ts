@@ -103,9 +103,14 @@ describe('GET /api/progress-matrix', () => {
       'Lobby@-: none none none none',
     ]);
     const a10 = m.units.find((u) => u.number === 'A10')!;
-    expect(a10.cells[0]).toEqual({ state: 'done', completedAt: '2026-03-01T08:00:00.000Z', workerName: 'Yossi' });
-    expect(a10.cells[2]).toEqual({ state: 'open', completedAt: null, workerName: null });
-    expect(a10.cells[3]).toEqual({ state: 'none', completedAt: null, workerName: null });
+    expect(a10.cells[0]).toEqual({
+      state: 'done',
+      completedAt: '2026-03-01T08:00:00.000Z',
+      workerName: 'Yossi',
+      review: { state: 'awaiting', reason: null },
+    });
+    expect(a10.cells[2]).toEqual({ state: 'open', completedAt: null, workerName: null, review: null });
+    expect(a10.cells[3]).toEqual({ state: 'none', completedAt: null, workerName: null, review: null });
     expect(m.units.every((u) => u.cells.length === m.stages.length)).toBe(true);
   });
 

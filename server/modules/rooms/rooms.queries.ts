@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
-import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
+import { units } from '../../db/schema/index.ts';
 import { unitLabelKey } from '../../../contract/generator.ts';
 
 export interface UnitWithCounts {
@@ -85,34 +85,62 @@ export async function findUnit(db: Db, p: { projectId: string; unitId: string })
   return row;
 }
 
-/** A unit's tasks with their completion for the date (once-tasks: any completion). */
-export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitId: string; date: string }) {
-  return db
-    .select({
-      id: tasks.id,
-      name: tasks.name,
-      description: tasks.description,
-      translations: tasks.translations,
-      estimatedMinutes: tasks.estimatedMinutes,
-      requiresPhoto: tasks.requiresPhoto,
-      recurrence: tasks.recurrence,
-      sortOrder: tasks.sortOrder,
-      completedAt: taskCompletions.completedAt,
-      workerName: taskCompletions.workerName,
-      photoUrl: taskCompletions.photoUrl,
-      notes: taskCompletions.notes,
-    })
-    .from(tasks)
-    .leftJoin(
-      taskCompletions,
-      and(
-        eq(taskCompletions.taskId, tasks.id),
-        eq(taskCompletions.period, sql`(case when ${tasks.recurrence} = 'once' then 'once' else ${p.date} end)`),
-        isNull(taskCompletions.reopenedAt),
-      ),
+export interface UnitTaskForDate {
+  id: string;
+  name: string;
+  description: string | null;
+  requiresPhoto: boolean;
+  estimatedMinutes: number;
+  completedAt: Date | null;
+  workerName: string | null;
+  photoUrl: string | null;
+  notes: string | null;
+  /** The standing completion's review status (pending or accepted); null when open. */
+  reviewStatus: string | null;
+  /** While open: the reason of the period's latest rejection, if any. */
+  rejectionReason: string | null;
+}
+
+const unitTaskForDateOf = (r: RawRow): UnitTaskForDate => ({
+  id: text(r.id),
+  name: text(r.name),
+  description: textOrNull(r.description),
+  requiresPhoto: bool(r.requires_photo),
+  estimatedMinutes: num(r.estimated_minutes),
+  completedAt: dateOrNull(r.completed_at),
+  workerName: textOrNull(r.worker_name),
+  photoUrl: textOrNull(r.photo_url),
+  notes: textOrNull(r.notes),
+  reviewStatus: textOrNull(r.review_status),
+  rejectionReason: textOrNull(r.rejection_reason),
+});
+
+/**
+ * A unit's tasks with their completion for the date (once-tasks: any completion) and, while a task
+ * is open, the reason of the manager's latest rejection in that period (docs/decisions/029-quality-loop.md):
+ * one statement, the rejections read once for the unit.
+ */
+export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitId: string; date: string }): Promise<UnitTaskForDate[]> {
+  const result = await db.execute(sql`
+    with rj as (
+      select distinct on (o.task_id, o.period) o.task_id, o.period, r.reason
+      from task_completions o
+      join task_reviews r on r.completion_id = o.id and r.project_id = ${p.projectId} and r.decision = 'rejected'
+      where o.project_id = ${p.projectId} and o.unit_id = ${p.unitId} and o.reopened_as = 'rejected'
+        and o.period in ('once', ${p.date})
+      order by o.task_id, o.period, r.created_at desc
     )
-    .where(and(eq(tasks.projectId, p.projectId), eq(tasks.unitId, p.unitId)))
-    .orderBy(asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.name));
+    select t.id, t.name, t.description, t.requires_photo, t.estimated_minutes,
+      c.completed_at, c.worker_name, c.photo_url, c.notes, c.review_status, rj.reason as rejection_reason
+    from tasks t
+    left join task_completions c
+      on c.task_id = t.id and c.project_id = ${p.projectId}
+      and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end) and c.reopened_at is null
+    left join rj on c.id is null and rj.task_id = t.id and rj.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end)
+    where t.project_id = ${p.projectId} and t.unit_id = ${p.unitId}
+    order by t.sort_order, t.created_at, t.name
+  `);
+  return rowsOf(result).map(unitTaskForDateOf);
 }
 
 /** How many units the project has. */

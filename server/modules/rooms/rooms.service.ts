@@ -1,3 +1,4 @@
+import { stageReviewOf } from '../../../contract/review-state.ts';
 import { TOO_MANY_PROJECT_UNITS, planBulkUnits, type BulkRoomsInput } from '../../../contract/generator.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
@@ -101,6 +102,7 @@ export async function getRoomDetails(app: FastifyInstance, auth: UserAuth, roomI
     notes: t.notes,
     requiresPhoto: t.requiresPhoto,
     estimatedMinutes: t.estimatedMinutes,
+    review: stageReviewOf({ completed: t.completedAt !== null, reviewStatus: t.reviewStatus, rejectionReason: t.rejectionReason }),
   }));
   return { room, date: day, tasks: mapped, totalTasks: mapped.length, completedTasks: mapped.filter((t) => t.isCompleted).length };
 }

@@ -85,6 +85,7 @@ describe('GET /api/scheduled-tasks/export', () => {
       'קומה',
       'משימה',
       'סטטוס',
+      'בדיקה',
       'עובד',
       'הושלם בשעה',
       'הערות',
@@ -97,21 +98,28 @@ describe('GET /api/scheduled-tasks/export', () => {
       ['201', 'Make beds', 'ממתין'],
     ]);
     expect(rows[1].C).toEqual({ type: 'n', style: 0, value: 1 });
-    expect(rows[1].F.value).toBe('יוסי כהן');
+    // The review state (docs/decisions/029-quality-loop.md): the completed stage awaits review, open ones have none.
+    expect(rows[1].F.value).toBe('ממתין לבדיקה');
+    expect(rows[2].F).toBeUndefined();
+    expect(rows[1].G.value).toBe('יוסי כהן');
     // 07:15Z is 09:15 in Jerusalem.
-    expect(rows[1].G).toEqual({ type: 'n', style: 3, value: expect.closeTo(serialOf('2026-03-10T09:15:00'), 6) as number });
+    expect(rows[1].H).toEqual({ type: 'n', style: 3, value: expect.closeTo(serialOf('2026-03-10T09:15:00'), 6) as number });
     expect(rows[3].B.value).toBe('פנטהאוז צפון');
-    expect(rows[3].F.value).toBe('Ahmed');
+    expect(rows[3].G.value).toBe('Ahmed');
   });
 
   it('applies the list’s filters (status, search, project type) and matches the paged list exactly', async () => {
     const res = await download(a.as, 'format=csv&lang=en&status=in_progress&search=penthouse');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(csvLines(res.body)).toEqual([['Apartment', 'Apartment name', 'Floor', 'Task', 'Status', 'Worker', 'Completed at', 'Notes']]);
+    expect(csvLines(res.body)).toEqual([
+      ['Apartment', 'Apartment name', 'Floor', 'Task', 'Status', 'Review', 'Worker', 'Completed at', 'Notes'],
+    ]);
     const csv = await download(a.as, 'format=csv&lang=en&status=completed');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="work-tracking-2026-03-10.csv"');
-    expect(csvLines(csv.body).slice(1)).toEqual([['101', '', '1', 'שלב אחד', 'Completed', 'יוסי כהן', '2026-03-10 09:15', 'הכול יבש']]);
+    expect(csvLines(csv.body).slice(1)).toEqual([
+      ['101', '', '1', 'שלב אחד', 'Completed', 'Awaiting review', 'יוסי כהן', '2026-03-10 09:15', 'הכול יבש'],
+    ]);
     const hotel = csvLines((await download(a.as, 'format=csv&lang=en&projectType=hotel')).body);
     expect(hotel.slice(1).map((l) => l[3])).toEqual(['Make beds']);
     const list = (await a.as({ method: 'GET', url: '/api/scheduled-tasks?search=stage&pageSize=2' })).json() as ScheduledTasksPage;

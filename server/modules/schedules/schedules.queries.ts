@@ -149,17 +149,27 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
       where project_id = ${f.projectId} and work_date = ${f.date}
       order by unit_id, updated_at desc
     ),
+    -- The manager's latest rejection per task and period (docs/decisions/029-quality-loop.md): one
+    -- pass over the project's rejected completions, joined to the tasks that have no standing one.
+    rj as (
+      select distinct on (o.task_id, o.period) o.task_id, o.period, r.reason
+      from task_completions o
+      join task_reviews r on r.completion_id = o.id and r.project_id = ${f.projectId} and r.decision = 'rejected'
+      where o.project_id = ${f.projectId} and o.reopened_as = 'rejected' and o.period in ('once', ${f.date})
+      order by o.task_id, o.period, r.created_at desc
+    ),
     base as (
       select t.id, t.name, t.description, t.recurrence, t.sort_order, t.created_at,
         u.id as unit_id, u.number, u.name as unit_name, u.type as unit_type, u.floor, u.facility_type,
-        c.completed_at, c.received_at, c.worker_name as completed_by, c.photo_url, c.notes,
-        ws.worker_name as session_worker,
+        c.completed_at, c.received_at, c.worker_name as completed_by, c.photo_url, c.notes, c.review_status,
+        rj.reason as rejection_reason, ws.worker_name as session_worker,
         case when c.id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
       from tasks t
       join units u on u.id = t.unit_id and u.project_id = ${f.projectId}
       left join task_completions c
         on c.task_id = t.id and c.project_id = ${f.projectId}
         and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end) and c.reopened_at is null
+      left join rj on c.id is null and rj.task_id = t.id and rj.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
       left join ws on ws.unit_id = t.unit_id
       where t.project_id = ${f.projectId} ${typeFilter} ${searchFilter}
     )`;
@@ -193,6 +203,10 @@ export interface ScheduledTaskRow {
   notes: string | null;
   sessionWorker: string | null;
   status: (typeof TASK_STATUSES)[number];
+  /** The standing completion's review status (pending or accepted); null when open. */
+  reviewStatus: string | null;
+  /** While open: the reason of the period's latest rejection, if any. */
+  rejectionReason: string | null;
 }
 
 const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
@@ -213,6 +227,8 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   notes: textOrNull(r.notes),
   sessionWorker: textOrNull(r.session_worker),
   status: oneOf(TASK_STATUSES, r.status),
+  reviewStatus: textOrNull(r.review_status),
+  rejectionReason: textOrNull(r.rejection_reason),
 });
 
 /**
@@ -228,7 +244,7 @@ export async function listScheduledTasks(
     select id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
       to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
       to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at,
-      completed_by, photo_url, notes, session_worker, status
+      completed_by, photo_url, notes, session_worker, status, review_status, rejection_reason
     from base ${statusFilter}
     order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id
     limit ${f.limit} offset ${f.offset}

@@ -10,7 +10,8 @@ import {
   type ScheduledTasksPage,
   type ScheduledTasksQuery,
 } from '../../../contract/schedules.ts';
-import { exportWords, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
+import { stageReviewOf } from '../../../contract/review-state.ts';
+import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
@@ -87,6 +88,9 @@ export async function listUnitTasks(app: FastifyInstance, auth: UserAuth, roomId
   return rows.map((r) => ({ ...r, recurrence: r.recurrence === 'daily' ? ('daily' as const) : ('once' as const) }));
 }
 
+const reviewOf = (r: q.ScheduledTaskRow) =>
+  stageReviewOf({ completed: r.status === 'completed', reviewStatus: r.reviewStatus, rejectionReason: r.rejectionReason });
+
 const toScheduledTask = (r: q.ScheduledTaskRow): ScheduledTask => ({
   id: r.id,
   name: r.name,
@@ -106,6 +110,7 @@ const toScheduledTask = (r: q.ScheduledTaskRow): ScheduledTask => ({
   photoUrl: r.photoUrl,
   notes: r.notes,
   status: r.status,
+  review: reviewOf(r),
 });
 
 /** Work tracking's filters, read the same way by the list and its export. */
@@ -152,7 +157,17 @@ export function exportScheduledTasks(app: FastifyInstance, auth: UserAuth, query
     for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
       const chunk = await q.listScheduledTasks(app.db, { ...filter, status, limit: EXPORT_CHUNK_ROWS, offset });
       for (const r of chunk)
-        yield [r.number, r.unitName, r.floor, r.name, words.taskStatus[r.status], r.completedBy ?? r.sessionWorker, r.completedAt, r.notes];
+        yield [
+          r.number,
+          r.unitName,
+          r.floor,
+          r.name,
+          words.taskStatus[r.status],
+          reviewWords(words, reviewOf(r)),
+          r.completedBy ?? r.sessionWorker,
+          r.completedAt,
+          r.notes,
+        ];
       if (chunk.length < EXPORT_CHUNK_ROWS) return;
     }
   }
@@ -167,6 +182,7 @@ export function exportScheduledTasks(app: FastifyInstance, auth: UserAuth, query
         { header: c.floor, type: 'number' },
         { header: c.task, type: 'text' },
         { header: c.status, type: 'text' },
+        { header: c.review, type: 'text' },
         { header: c.worker, type: 'text' },
         { header: c.completedAt, type: 'datetime' },
         { header: c.notes, type: 'text' },

@@ -49,6 +49,7 @@ const task = (over: Partial<RoomDetails['tasks'][number]>): RoomDetails['tasks']
   notes: null,
   requiresPhoto: false,
   estimatedMinutes: 30,
+  review: null,
   ...over,
 });
 
@@ -69,8 +70,9 @@ describe('UnitHandoverPage', () => {
             cleanerName: 'דוד כהן',
             photoUrl: '/objects/uploads/p1.jpg',
             notes: 'Checked with the owner',
+            review: { state: 'accepted', reason: null },
           }),
-          task({ id: 't2', name: 'Plaster' }),
+          task({ id: 't2', name: 'Plaster', review: { state: 'sent_back', reason: 'Corners are uneven' } }),
         ]),
       },
     });
@@ -100,6 +102,10 @@ describe('UnitHandoverPage', () => {
     expect(within(rows[1]).getByRole('rowheader')).toHaveTextContent('Plaster');
     expect(rows[1]).toHaveTextContent('Open');
     expect(within(rows[1]).queryByRole('img')).toBeNull();
+    // Each stage's review state, and why a stage was sent back (docs/decisions/029-quality-loop.md).
+    expect(within(rows[0]).getByTestId('review-state')).toHaveTextContent('Accepted');
+    expect(within(rows[1]).getByTestId('review-state')).toHaveTextContent('Sent back');
+    expect(within(rows[1]).getByTestId('review-reason')).toHaveTextContent('Reason: Corners are uneven');
 
     // The print rules are on the page; the button opens the browser's print dialog.
     expect(document.querySelector('style')?.textContent).toContain('size: A4; margin: 15mm');

@@ -9,6 +9,7 @@ import { roomDetailsQuery } from '../../../lib/queries/rooms.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { ReviewStateBadge } from '../../../components/review-state.tsx';
 import { PrintButton } from '../components/print-button.tsx';
 import { ReportFrame } from '../components/report-state.tsx';
 import { dateFormat, dateTimeFormat } from '../lib/print-format.ts';
@@ -126,7 +127,8 @@ export default function UnitHandoverPage() {
                       {task.name}
                     </th>
                     <td className={`py-2 pe-2 font-semibold ${task.isCompleted ? 'text-green-800' : 'text-slate-700'}`}>
-                      {task.isCompleted ? t('handover.done') : t('handover.open')}
+                      <span className="block">{task.isCompleted ? t('handover.done') : t('handover.open')}</span>
+                      <ReviewStateBadge review={task.review} withReason />
                     </td>
                     <td className="py-2 pe-2">{task.cleanerName && <bdi>{task.cleanerName}</bdi>}</td>
                     <td className="py-2 pe-2 tabular-nums">{when(task.completedAt)}</td>

@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { ReviewStateMark } from '../../../components/review-state.tsx';
 import type { ProgressCell, ProgressStage, ProgressUnit } from '../../../../../contract/progress-matrix.ts';
 
 /** Every row (floor header or unit) is this tall: the window of rendered rows is computed from it. */
@@ -67,11 +68,13 @@ function Cell({
       aria-label={text}
       title={text}
       data-state={cell.state}
-      className={`${base} focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-1`}
+      className={`${base} relative focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-1`}
       onClick={() => onSelect(text)}
       onFocus={() => onSelect(text)}
     >
       <span aria-hidden>{look.mark}</span>
+      {/* The review state (docs/decisions/029-quality-loop.md): its words are in the cell's label. */}
+      <ReviewStateMark review={cell.review} decorative className="absolute -top-1 -end-1" />
     </button>
   );
 }

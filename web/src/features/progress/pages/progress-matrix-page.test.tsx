@@ -9,9 +9,10 @@ const done = (workerName: string | null, completedAt = '2026-03-01T08:00:00Z'): 
   state: 'done',
   completedAt,
   workerName,
+  review: null,
 });
-const open: ProgressCell = { state: 'open', completedAt: null, workerName: null };
-const none: ProgressCell = { state: 'none', completedAt: null, workerName: null };
+const open: ProgressCell = { state: 'open', completedAt: null, workerName: null, review: null };
+const none: ProgressCell = { state: 'none', completedAt: null, workerName: null, review: null };
 
 const matrix: ProgressMatrix = {
   stages: [
@@ -82,6 +83,37 @@ describe('ProgressMatrixPage', () => {
     await screen.findByRole('table');
     await userEvent.click(within(rowOf('B1')).getAllByRole('button')[0]);
     expect(plain(screen.getByTestId('cell-details').textContent)).toMatch(/^B1, Framing: done on .+ by Olena$/);
+  });
+
+  it('marks each cell with its review state, the words and a sending back’s reason in its label', async () => {
+    const reviewed: ProgressMatrix = {
+      stages: matrix.stages,
+      units: [
+        {
+          id: 'u1',
+          number: 'A1',
+          floor: 1,
+          cells: [
+            { ...done('Yossi'), review: { state: 'accepted', reason: null } },
+            { ...done(null), review: { state: 'awaiting', reason: null } },
+            { ...open, review: { state: 'sent_back', reason: 'Pipes leak' } },
+          ],
+        },
+      ],
+    };
+    setup({ body: reviewed });
+    await screen.findByRole('table');
+    const cells = within(rowOf('A1')).getAllByRole('button');
+    expect(cells.map((c) => c.querySelector('[data-testid="review-mark"]')?.getAttribute('data-review'))).toEqual([
+      'accepted',
+      'awaiting',
+      'sent_back',
+    ]);
+    expect(plain(cells[0].getAttribute('aria-label'))).toMatch(/^A1, Framing: done on .+ by Yossi — Accepted$/);
+    expect(plain(cells[1].getAttribute('title'))).toMatch(/ — Awaiting review$/);
+    expect(plain(cells[2].getAttribute('aria-label'))).toBe('A1, Paint: not done yet — Sent back: Pipes leak');
+    // The legend explains the marks in words.
+    expect(screen.getAllByTestId('legend-review').map((e) => e.textContent)).toEqual(['…Awaiting review', '✓Accepted', '↩Sent back']);
   });
 
   it('filters by floor and by label prefix, recounting the columns', async () => {

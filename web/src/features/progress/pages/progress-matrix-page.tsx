@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProgressCell, ProgressMatrix, ProgressStage, ProgressUnit } from '../../../../../contract/progress-matrix.ts';
+import { useReviewStateText } from '../../../components/review-state.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -86,6 +87,7 @@ export default function ProgressMatrixPage() {
     return (iso: string) => fmt.format(new Date(iso));
   }, [i18n.language, timeZone]);
 
+  const reviewText = useReviewStateText();
   const words = useMemo<GridWords>(
     () => ({
       tableLabel: t('grid.label'),
@@ -95,14 +97,19 @@ export default function ProgressMatrixPage() {
       countText: (done, total) => t('grid.countOf', { done, total }),
       cellText: (unit: ProgressUnit, stage: ProgressStage, cell: ProgressCell) => {
         const names = { unit: isolate(unit.number), stage: isolate(stage.name) };
-        if (cell.state !== 'done') return t(`cell.${cell.state}`, names);
         const date = cell.completedAt ? formatTime(cell.completedAt) : '';
-        return cell.workerName
-          ? t('cell.doneBy', { ...names, date, worker: isolate(cell.workerName) })
-          : t('cell.done', { ...names, date });
+        const text =
+          cell.state !== 'done'
+            ? t(`cell.${cell.state}`, names)
+            : cell.workerName
+              ? t('cell.doneBy', { ...names, date, worker: isolate(cell.workerName) })
+              : t('cell.done', { ...names, date });
+        // The review state and a sending back's reason (docs/decisions/029-quality-loop.md).
+        if (!cell.review) return text;
+        return `${text} — ${reviewText({ ...cell.review, reason: cell.review.reason && isolate(cell.review.reason) })}`;
       },
     }),
-    [t, formatTime],
+    [t, formatTime, reviewText],
   );
 
   const grid = useMemo(() => (data ? buildRows(data, floor, prefix, floorName) : undefined), [data, floor, prefix, floorName]);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Room } from '../../../../../contract/rooms.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { ReviewStateBadge } from '../../../components/review-state.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -14,6 +15,7 @@ type DailyTask = NonNullable<ReturnType<typeof useRoomDetails>['data']>['tasks']
 
 function TaskItem({ task }: { task: DailyTask }) {
   const { t, tw, lng, timeZone } = useWording('rooms');
+  const { t: tc } = useTranslation('common');
   return (
     <li
       className={`rounded-lg border p-3 ${task.isCompleted ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white'}`}
@@ -23,12 +25,21 @@ function TaskItem({ task }: { task: DailyTask }) {
         <span className="font-medium text-slate-900" dir="auto">
           {task.name}
         </span>
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${task.isCompleted ? 'bg-emerald-700 text-white' : 'bg-slate-200 text-slate-800'}`}
-        >
-          {task.isCompleted ? t('details.taskDone') : t('details.taskOpen')}
+        <span className="flex flex-wrap items-center gap-1">
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${task.isCompleted ? 'bg-emerald-700 text-white' : 'bg-slate-200 text-slate-800'}`}
+          >
+            {task.isCompleted ? t('details.taskDone') : t('details.taskOpen')}
+          </span>
+          <ReviewStateBadge review={task.review} />
         </span>
       </div>
+      {task.review?.reason && (
+        <p className="mt-1 text-sm text-red-900" data-testid="review-reason">
+          <span className="font-medium">{tc('reviewState.reason')}: </span>
+          <bdi>{task.review.reason}</bdi>
+        </p>
+      )}
       {task.description && (
         <p className="mt-1 text-sm text-slate-700" dir="auto">
           {task.description}

@@ -141,6 +141,7 @@ describe('RoomMapPage', () => {
             notes: 'ok',
             requiresPhoto: true,
             estimatedMinutes: 30,
+            review: { state: 'accepted', reason: null },
           },
           {
             id: 't2',
@@ -153,6 +154,7 @@ describe('RoomMapPage', () => {
             notes: null,
             requiresPhoto: true,
             estimatedMinutes: 20,
+            review: { state: 'sent_back', reason: 'Stains on the north wall' },
           },
         ]),
       },
@@ -172,6 +174,11 @@ describe('RoomMapPage', () => {
     expect(tasks[0]).not.toHaveTextContent('Photo required');
     expect(tasks[1]).toHaveTextContent('Photo required');
     expect(within(dialog).getAllByTestId('task-count')[0]).toHaveTextContent('1/2');
+    // The review state of each stage, in words (docs/decisions/029-quality-loop.md).
+    expect(within(tasks[0]).getByTestId('review-state')).toHaveTextContent('Accepted');
+    expect(within(tasks[1]).getByTestId('review-state')).toHaveTextContent('Sent back');
+    expect(within(tasks[1]).getByTestId('review-reason')).toHaveTextContent('Reason: Stains on the north wall');
+    expect(within(tasks[0]).queryByTestId('review-reason')).toBeNull();
   });
 
   it('shows a worker with an account the map and unit details without add, edit or delete', async () => {

@@ -1,3 +1,5 @@
+import { ReviewStateBadge } from '../../../components/review-state.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
 import type { ScheduledTask } from '../../../../../contract/schedules.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
@@ -20,6 +22,7 @@ const safePhoto = (url: string | null) => (url && (url.startsWith('/') || /^http
 
 export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; formatTime: (iso: string) => string }) {
   const { tw: t } = useWording('tracking');
+  const { t: tc } = useTranslation('common');
   const photo = safePhoto(task.photoUrl);
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="scheduled-task-card">
@@ -31,14 +34,24 @@ export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; f
             {task.apartmentName && <span className="ms-2 text-sm font-normal text-slate-700">{task.apartmentName}</span>}
           </h3>
         </div>
-        <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ring-1 ${badgeClass[task.status]}`}>
-          {t(`status.${task.status}`)}
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <span className={`rounded-full px-3 py-1 text-xs font-semibold ring-1 ${badgeClass[task.status]}`}>
+            {t(`status.${task.status}`)}
+          </span>
+          <ReviewStateBadge review={task.review} />
         </span>
       </div>
 
       <p className="font-medium text-slate-900" dir="auto">
         {task.name}
       </p>
+
+      {task.review?.reason && (
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="review-reason">
+          <span className="font-medium">{tc('reviewState.reason')}: </span>
+          <bdi>{task.review.reason}</bdi>
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <div>

@@ -24,6 +24,7 @@ const task = (over: Partial<ScheduledTask>): ScheduledTask => ({
   photoUrl: null,
   notes: null,
   status: 'pending',
+  review: null,
   ...over,
 });
 
@@ -94,6 +95,37 @@ describe('WorkTrackingPage', () => {
 
     expect(screen.getByTestId('count-pending')).toHaveTextContent('70');
     expect(screen.getByTestId('count-completed')).toHaveTextContent('30');
+  });
+
+  it('shows each stage’s review state in words, and the reason of a stage sent back', async () => {
+    setup(() => ({
+      body: page([
+        task({
+          id: 'a',
+          isCompleted: true,
+          status: 'completed',
+          completedAt: '2026-11-22T08:30:00Z',
+          review: { state: 'awaiting', reason: null },
+        }),
+        task({
+          id: 'b',
+          isCompleted: true,
+          status: 'completed',
+          completedAt: '2026-11-22T08:30:00Z',
+          review: { state: 'accepted', reason: null },
+        }),
+        task({ id: 'c', review: { state: 'sent_back', reason: 'Grout is cracked' } }),
+        task({ id: 'd' }),
+      ]),
+    }));
+    const cards = await screen.findAllByTestId('scheduled-task-card');
+    expect(within(cards[0]).getByTestId('review-state')).toHaveTextContent('Awaiting review');
+    expect(within(cards[1]).getByTestId('review-state')).toHaveTextContent('Accepted');
+    expect(within(cards[2]).getByTestId('review-state')).toHaveTextContent('Sent back');
+    expect(within(cards[2]).getByTestId('review-reason')).toHaveTextContent('Reason: Grout is cracked');
+    expect(within(cards[2]).getByText('Grout is cracked').tagName).toBe('BDI');
+    expect(within(cards[3]).queryByTestId('review-state')).toBeNull();
+    expect(within(cards[0]).queryByTestId('review-reason')).toBeNull();
   });
 
   it('says when a completion recorded without signal reached the server, and not for one sent at once', async () => {
