@@ -3497,6 +3497,11 @@ export interface paths {
                 notes: string | null;
                 requiresPhoto: boolean;
                 estimatedMinutes: number;
+                review: {
+                  /** @enum {string} */
+                  state: 'awaiting' | 'accepted' | 'sent_back';
+                  reason: string | null;
+                } | null;
               }[];
               totalTasks: number;
               completedTasks: number;
@@ -4904,6 +4909,11 @@ export interface paths {
                 notes: string | null;
                 /** @enum {string} */
                 status: 'pending' | 'in_progress' | 'completed';
+                review: {
+                  /** @enum {string} */
+                  state: 'awaiting' | 'accepted' | 'sent_back';
+                  reason: string | null;
+                } | null;
               }[];
               total: number;
               page: number;
@@ -8395,6 +8405,11 @@ export interface paths {
                   state: 'done' | 'open' | 'none';
                   completedAt: string | null;
                   workerName: string | null;
+                  review: {
+                    /** @enum {string} */
+                    state: 'awaiting' | 'accepted' | 'sent_back';
+                    reason: string | null;
+                  } | null;
                 }[];
               }[];
             };
