@@ -29,6 +29,7 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   'PUT /api/rooms/:id': 'an edit: repeating it sets the same values again and answers the same',
   'PUT /api/task-templates/:id': 'an edit: repeating it sets the same values again and answers the same',
   'PUT /api/users/:id': 'an edit: repeating it sets the same values again and answers the same',
+  'PUT /api/user/daily-digest': 'an edit: repeating it sets the same choice and language again and answers the same',
   'PUT /api/scheduled-tasks/:taskId/review':
     'the same review sent again answers the first and writes nothing: the review belongs to the completion it judged (docs/decisions/029-quality-loop.md)',
   'DELETE /api/scheduled-tasks-complete/:taskId':
