@@ -39,6 +39,7 @@ import { projects, tasks } from '../server/db/schema/index.ts';
 import { startChildServer, freePort, type ChildServer } from '../server/test/child-server.ts';
 import { canStartCluster, startThrowawayCluster } from '../server/test/pg-cluster.ts';
 import { SHUTDOWN_HARD_LIMIT_MS } from '../server/lib/shutdown.ts';
+import { storageFor } from '../server/storage/choose-storage.ts';
 import { REFETCH_GAP_MS } from '../web/src/app/live-updates.ts';
 import { seedMap, signIn } from './lib.ts';
 
@@ -521,6 +522,16 @@ async function runMode(
     'select idempotency_key, count(*)::int as n from shortages where project_id = $1 and idempotency_key is not null group by idempotency_key',
     [projectId],
   );
+  // Every photo of an acknowledged completion is in the store, byte for byte: read through the store
+  // the server chose (files on the embedded database, the database itself on PostgreSQL; decision 033).
+  const store = storageFor({ s3: undefined, dataDir: target.env.DATA_DIR }, check);
+  let photosMissing = 0;
+  for (const [objectPath, sha] of stats.photos) {
+    const body = await store.get(objectPath.replace(/^\/objects\//, ''));
+    const hash = createHash('sha256');
+    if (body) for await (const chunk of body.stream) hash.update(chunk as Buffer);
+    if (!body || hash.digest('hex') !== sha) photosMissing += 1;
+  }
   await check.close();
   const reportCount = new Map(reports.map((r) => [r.idempotency_key, r.n]));
   const reportsLost = [...stats.shortages.keys()].filter((k) => !reportCount.has(k)).length;
@@ -545,13 +556,6 @@ async function runMode(
     [...perTaskPeriod.values()].filter((n) => n > 1).length +
     [...stats.acknowledged.keys()].filter((t) => (perTask.get(t) ?? 0) > 1).length;
   const keysTwice = [...perKey.values()].filter((n) => n > 1).length;
-  // Every photo of an acknowledged completion is in the store, byte for byte.
-  let photosMissing = 0;
-  for (const [objectPath, sha] of stats.photos) {
-    const file = path.join(target.env.DATA_DIR, 'objects', objectPath.replace(/^\/objects\//, ''));
-    const stored = fs.existsSync(file) ? createHash('sha256').update(fs.readFileSync(file)).digest('hex') : undefined;
-    if (stored !== sha) photosMissing += 1;
-  }
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
   return {
