@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CleaningStats, EmployeePerformance } from '../../../contract/insight.ts';
-import type { Room } from '../../../contract/rooms.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { newDeviceId, seedStages } from '../schedules/test-support.ts';
 
 /**
  * The quality loop's numbers (docs/product.md "Statistics" and "Employee performance"): first-time
@@ -19,31 +19,18 @@ type Owner = Awaited<ReturnType<typeof registerAndLogin>>;
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
 const YESTERDAY = new Date('2026-03-09T10:00:00Z');
-let deviceSeq = 0;
-const newDevice = () => `phone-${process.pid}-${String(++deviceSeq).padStart(6, '0')}-abcd`;
+const newDevice = () => newDeviceId('phone');
 const advance = (minutes: number) => {
   ctx.clock.now = new Date(ctx.clock.now.getTime() + minutes * 60_000);
 };
 
 /** A project with the named once-stages scheduled, in that order, on each unit; tasks by unit number and name. */
-async function seed(numbers: string[], names: string[]) {
-  const owner = await registerAndLogin(ctx.app);
-  const rooms = numbers.map((number) => ({ number }));
-  expect((await owner.as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms } })).statusCode).toBe(200);
-  const units = (await owner.as({ method: 'GET', url: '/api/rooms' })).json() as Room[];
-  const res = await owner.as({
-    method: 'POST',
-    url: '/api/task-schedules',
-    payload: { roomIds: units.map((u) => u.id), taskTemplates: names.map((name) => ({ name, recurrence: 'once' })) },
-  });
-  expect(res.statusCode).toBe(201);
-  const tasks: Record<string, Record<string, string>> = {};
-  for (const unit of units) {
-    const list = (await owner.as({ method: 'GET', url: `/api/task-schedules?roomId=${unit.id}` })).json() as { id: string; name: string }[];
-    tasks[unit.number] = Object.fromEntries(list.map((t) => [t.name, t.id]));
-  }
-  return { owner, tasks };
-}
+const seed = (numbers: string[], names: string[]) =>
+  seedStages(
+    ctx.app,
+    numbers.map((number) => ({ number })),
+    names,
+  );
 
 async function complete(taskId: string, workerName: string, device = newDevice()) {
   const res = await ctx.app.inject({

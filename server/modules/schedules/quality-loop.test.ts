@@ -10,7 +10,7 @@ import { UNDO_WINDOW_MINUTES } from '../../../contract/worker-rules.ts';
 import { taskCompletions, taskReviews, tasks as taskTable } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/time.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import { signInMember } from './test-support.ts';
+import { newDeviceId, seedStages, signInMember } from './test-support.ts';
 
 /** The quality loop (docs/decisions/029-quality-loop.md): undo, review, rejection, the review list. */
 let ctx: TestContext;
@@ -22,35 +22,15 @@ afterAll(async () => ctx?.close());
 type Owner = Awaited<ReturnType<typeof registerAndLogin>>;
 type As = Owner['as'];
 
-let deviceSeq = 0;
-const newDevice = () => `phone-${process.pid}-${String(++deviceSeq).padStart(6, '0')}-abcd`;
+const newDevice = () => newDeviceId('phone');
 const minutes = (n: number) => n * 60_000;
 const advance = (ms: number) => {
   ctx.clock.now = new Date(ctx.clock.now.getTime() + ms);
 };
 
 /** A project with units and tasks scheduled on them; tasks by unit number and name. */
-async function seed(
-  rooms: { number: string; floor?: number; facilityType?: string }[],
-  names: string[],
-  recurrence: 'once' | 'daily' = 'once',
-) {
-  const owner = await registerAndLogin(ctx.app);
-  expect((await owner.as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms } })).statusCode).toBe(200);
-  const units = Object.fromEntries(((await owner.as({ method: 'GET', url: '/api/rooms' })).json() as Room[]).map((r) => [r.number, r]));
-  const res = await owner.as({
-    method: 'POST',
-    url: '/api/task-schedules',
-    payload: { roomIds: Object.values(units).map((u) => u.id), taskTemplates: names.map((name) => ({ name, recurrence })) },
-  });
-  expect(res.statusCode).toBe(201);
-  const tasks: Record<string, Record<string, string>> = {};
-  for (const [number, unit] of Object.entries(units)) {
-    const list = (await owner.as({ method: 'GET', url: `/api/task-schedules?roomId=${unit.id}` })).json() as { id: string; name: string }[];
-    tasks[number] = Object.fromEntries(list.map((t) => [t.name, t.id]));
-  }
-  return { owner, units, tasks };
-}
+const seed = (rooms: { number: string; floor?: number; facilityType?: string }[], names: string[], recurrence: 'once' | 'daily' = 'once') =>
+  seedStages(ctx.app, rooms, names, recurrence);
 
 const complete = (taskId: string, device?: string, payload: Record<string, unknown> = {}) =>
   ctx.app.inject({

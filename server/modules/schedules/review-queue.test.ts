@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Room } from '../../../contract/rooms.ts';
 import { taskCompletions } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import { signInMember } from './test-support.ts';
+import { newDeviceId, seedStages, signInMember } from './test-support.ts';
 
 /** The review queue's count and bulk accept (docs/decisions/029-quality-loop.md). */
 let ctx: TestContext;
@@ -13,28 +12,15 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 type As = Awaited<ReturnType<typeof registerAndLogin>>['as'];
-let deviceSeq = 0;
-const newDevice = () => `queue-${process.pid}-${String(++deviceSeq).padStart(6, '0')}-abcd`;
+const newDevice = () => newDeviceId('queue');
 
 /** A project with one unit per number and the named stages on each; tasks by unit number and name. */
-async function seed(numbers: string[], names: string[]) {
-  const owner = await registerAndLogin(ctx.app);
-  const rooms = numbers.map((number) => ({ number }));
-  expect((await owner.as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms } })).statusCode).toBe(200);
-  const units = (await owner.as({ method: 'GET', url: '/api/rooms' })).json() as Room[];
-  const res = await owner.as({
-    method: 'POST',
-    url: '/api/task-schedules',
-    payload: { roomIds: units.map((u) => u.id), taskTemplates: names.map((name) => ({ name, recurrence: 'once' })) },
-  });
-  expect(res.statusCode).toBe(201);
-  const tasks: Record<string, Record<string, string>> = {};
-  for (const unit of units) {
-    const list = (await owner.as({ method: 'GET', url: `/api/task-schedules?roomId=${unit.id}` })).json() as { id: string; name: string }[];
-    tasks[unit.number] = Object.fromEntries(list.map((t) => [t.name, t.id]));
-  }
-  return { owner, tasks };
-}
+const seed = (numbers: string[], names: string[]) =>
+  seedStages(
+    ctx.app,
+    numbers.map((number) => ({ number })),
+    names,
+  );
 
 const complete = (taskId: string, device = newDevice()) =>
   ctx.app.inject({

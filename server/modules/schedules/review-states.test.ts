@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressMatrix } from '../../../contract/progress-matrix.ts';
 import type { StageReview } from '../../../contract/review-state.ts';
 import { EXPORT_WORDS } from '../../../contract/export-words.ts';
-import type { Room, RoomDetails } from '../../../contract/rooms.ts';
+import type { RoomDetails } from '../../../contract/rooms.ts';
 import type { ScheduledTasksPage } from '../../../contract/schedules.ts';
 import { csvLines } from '../../lib/xlsx-test-support.ts';
 import { createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { seedStages } from './test-support.ts';
 
 /**
  * Every manager screen shows each stage's review state (docs/decisions/029-quality-loop.md): unit
@@ -25,19 +26,10 @@ const advance = (ms: number) => {
   ctx.clock.now = new Date(ctx.clock.now.getTime() + ms);
 };
 
+/** A project with one unit and the named stages on it. */
 async function seed(names: string[], recurrence: 'once' | 'daily' = 'once') {
-  const owner = await registerAndLogin(ctx.app);
-  const rooms = [{ number: '7', floor: 0 }];
-  expect((await owner.as({ method: 'POST', url: '/api/rooms/bulk', payload: { rooms } })).statusCode).toBe(200);
-  const [unit] = (await owner.as({ method: 'GET', url: '/api/rooms' })).json() as Room[];
-  const res = await owner.as({
-    method: 'POST',
-    url: '/api/task-schedules',
-    payload: { roomIds: [unit.id], taskTemplates: names.map((name) => ({ name, recurrence })) },
-  });
-  expect(res.statusCode).toBe(201);
-  const list = (await owner.as({ method: 'GET', url: `/api/task-schedules?roomId=${unit.id}` })).json() as { id: string; name: string }[];
-  return { owner, unit, tasks: Object.fromEntries(list.map((t) => [t.name, t.id])) };
+  const { owner, units, tasks } = await seedStages(ctx.app, [{ number: '7', floor: 0 }], names, recurrence);
+  return { owner, unit: units['7'], tasks: tasks['7'] };
 }
 
 const complete = async (taskId: string) => {
