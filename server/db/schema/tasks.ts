@@ -102,6 +102,10 @@ export const taskCompletions = pgTable(
     uniqueIndex('task_completions_task_period_uq')
       .on(t.taskId, t.period)
       .where(sql`reopened_at is null`),
+    // The reopened ones (undone, sent back) of a task and period: the latest rejection a screen shows.
+    index('task_completions_reopened_idx')
+      .on(t.taskId, t.period)
+      .where(sql`reopened_at is not null`),
     uniqueIndex('task_completions_idem_uq').on(t.projectId, t.idempotencyKey),
     index('task_completions_project_unit_idx').on(t.projectId, t.unitId, t.completedAt),
     // The review list (docs/product.md "Quality loop"): one status, newest first, paged by key.

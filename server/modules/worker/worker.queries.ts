@@ -227,8 +227,8 @@ export async function listUnitTasksPublic(db: Db, p: { unitId: string; date: str
       select r.reason, r.created_at
       from task_completions o
       join task_reviews r on r.completion_id = o.id and r.project_id = u.project_id and r.decision = 'rejected'
-      where o.task_id = t.id and o.period = (case when t.recurrence = 'once' then 'once' else u.day end)
-        and o.reopened_as = 'rejected'
+      where o.project_id = u.project_id and o.task_id = t.id
+        and o.period = (case when t.recurrence = 'once' then 'once' else u.day end) and o.reopened_as = 'rejected'
       order by r.created_at desc
       limit 1
     ) rj on c.id is null

@@ -1,0 +1,1 @@
+CREATE INDEX "task_completions_reopened_idx" ON "task_completions" USING btree ("task_id","period") WHERE reopened_at is not null;
