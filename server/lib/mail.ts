@@ -7,6 +7,14 @@ export interface MailMessage {
   text: string;
 }
 
+/**
+ * Fills `{key}` placeholders of a mail's line in one pass, so a value that itself holds a
+ * placeholder (a user named "{link}") is written as it is, never filled in turn.
+ */
+export function fillLine(line: string, values: Record<string, string | number>): string {
+  return line.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
 /** Outgoing e-mail; the app has one only when SMTP_URL is set (docs/product.md "Your own account"). */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contract/constants.ts';
-import type { MailMessage } from '../../lib/mail.ts';
+import { fillLine, type MailMessage } from '../../lib/mail.ts';
 
 interface DigestWords {
   /** `{project}` and `{date}` are filled in. */
@@ -126,24 +126,22 @@ export function digestMail(p: {
 }): MailMessage {
   const words = WORDS[p.language];
   // One pass, so a project or user name that holds `{date}` stays as typed.
-  const fill = (line: string, values: Record<string, string | number>) =>
-    line.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
   const counts = [
-    fill(words.pending, { n: p.figures.pending }),
-    fill(words.sentBack, { n: p.figures.sentBack }),
-    fill(words.redone, { n: p.figures.redone }),
-    fill(words.shortages, { n: p.figures.shortages }),
+    fillLine(words.pending, { n: p.figures.pending }),
+    fillLine(words.sentBack, { n: p.figures.sentBack }),
+    fillLine(words.redone, { n: p.figures.redone }),
+    fillLine(words.shortages, { n: p.figures.shortages }),
   ].join('\n');
   const links = [
-    fill(words.reviewLink, { link: `${p.publicUrl}/review` }),
-    fill(words.shortagesLink, { link: `${p.publicUrl}/shortages-table` }),
+    fillLine(words.reviewLink, { link: `${p.publicUrl}/review` }),
+    fillLine(words.shortagesLink, { link: `${p.publicUrl}/shortages-table` }),
   ].join('\n');
   const paragraphs = [
-    fill(words.greeting, { name: p.name }),
-    fill(words.intro, { project: p.project }),
+    fillLine(words.greeting, { name: p.name }),
+    fillLine(words.intro, { project: p.project }),
     counts,
     links,
-    fill(words.footer, { link: `${p.publicUrl}/account-profile` }),
+    fillLine(words.footer, { link: `${p.publicUrl}/account-profile` }),
   ];
-  return { to: p.to, subject: fill(words.subject, { project: p.project, date: p.date }), text: paragraphs.join('\n\n') + '\n' };
+  return { to: p.to, subject: fillLine(words.subject, { project: p.project, date: p.date }), text: paragraphs.join('\n\n') + '\n' };
 }

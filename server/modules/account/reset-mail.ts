@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contract/constants.ts';
-import type { MailMessage } from '../../lib/mail.ts';
+import { fillLine, type MailMessage } from '../../lib/mail.ts';
 
 interface ResetWords {
   subject: string;
@@ -91,6 +91,6 @@ export const resetLink = (publicUrl: string, token: string, language: Locale) =>
 /** The reset e-mail to one user, in their chosen language. */
 export function resetMail(p: { to: string; name: string; link: string; minutes: number; language: Locale }): MailMessage {
   const words = WORDS[p.language];
-  const fill = (line: string) => line.replaceAll('{name}', p.name).replaceAll('{link}', p.link).replaceAll('{minutes}', String(p.minutes));
+  const fill = (line: string) => fillLine(line, { name: p.name, link: p.link, minutes: p.minutes });
   return { to: p.to, subject: words.subject, text: words.lines.map(fill).join('\n\n') + '\n' };
 }
