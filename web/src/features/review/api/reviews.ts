@@ -52,16 +52,23 @@ export function useReviewTask() {
 export function useAcceptReviews() {
   const qc = useQueryClient();
   const submission = useSubmissionKey();
+  // One key per selection: a retry of the same selection is the same submission; another selection
+  // is another one (a reused key with another body is refused, docs/decisions/015-idempotent-creates.md).
+  const scopeOf = (items: ReviewItem[]) =>
+    items
+      .map((i) => i.completionId)
+      .sort()
+      .join(',');
   return useMutation({
     mutationFn: (items: ReviewItem[]) =>
       apiRequest<AcceptReviewsResult>(
         'POST',
         '/api/reviews/accept',
         { items: items.map((i) => ({ taskId: i.taskId, date: i.workDate })) },
-        { headers: submission.headers() },
+        { headers: submission.headers(scopeOf(items)) },
       ),
-    onSuccess: () => {
-      submission.renew();
+    onSuccess: (_result, items) => {
+      submission.renew(scopeOf(items));
       return qc.invalidateQueries({ queryKey: reviewsKey });
     },
   });

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { ReviewItem } from '../../../../../contract/reviews.ts';
-
-/** A photo address the page may show: the app's own /objects/… paths, or an absolute http(s) URL. */
-export const safePhoto = (url: string | null) => (url && (url.startsWith('/') || /^https?:\/\//i.test(url)) ? url : null);
+import { safePhoto } from '../../../lib/photo-address.ts';
 
 /** The completion's photo: a thumbnail (or, on a phone, a large picture) that opens it full size. */
 export function ReviewPhoto({ item, large = false }: { item: ReviewItem; large?: boolean }) {

@@ -57,7 +57,8 @@ export default function ReviewPage() {
   // A selection holds only what is still on the list (accepted ones leave it).
   const shown = new Set(items.map((i) => i.completionId));
   const chosen = items.filter((i) => selected.has(i.completionId));
-  const pending = status === 'pending';
+  // While another tab's list is still on screen (kept while the new one loads), nothing can be judged.
+  const pending = status === 'pending' && !list.isPlaceholderData;
 
   const formatTime = useMemo(() => {
     const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: user?.timezone });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
 import type { UndoCompletionResult } from '../../../../../contract/reviews.ts';
@@ -21,16 +21,17 @@ import { refusalText } from '../lib/refusal.ts';
  * loaded only for completed stages: not in the page's first download (decision 009).
  */
 
-/** true until `at` + the undo window; draws again when the window closes. */
+/** true until `at` + the undo window; draws again when the window closes (a timer per `at`). */
 export function useUndoOpen(at: number | undefined) {
-  const left = at === undefined ? 0 : at + UNDO_WINDOW_MS - Date.now();
-  const [, closed] = useState(false);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
+    if (at === undefined) return;
+    const left = at + UNDO_WINDOW_MS - Date.now();
     if (left <= 0) return;
-    const timer = setTimeout(() => closed(true), left);
+    const timer = setTimeout(redraw, left);
     return () => clearTimeout(timer);
-  }, [left > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- one timer per window
-  return left > 0;
+  }, [at]);
+  return at !== undefined && at + UNDO_WINDOW_MS > Date.now();
 }
 
 export function UndoButton({ onUndo, busy }: { onUndo: () => void; busy: boolean }) {
@@ -41,6 +42,9 @@ export function UndoButton({ onUndo, busy }: { onUndo: () => void; busy: boolean
     </Button>
   );
 }
+
+/** The server's refusals of an undo that no retry changes (docs/decisions/029-quality-loop.md). */
+const FINAL_REFUSALS = new Set(['undo_other_device', 'undo_window_passed', 'task_not_completed']);
 
 /** "Undo" on a completed stage that this phone completed minutes ago. */
 export default function UndoCompleted({ task, roomId }: { task: PublicTask; roomId: string }) {
@@ -67,7 +71,7 @@ export default function UndoCompleted({ task, roomId }: { task: PublicTask; room
     } catch (err) {
       setBusy(false);
       // Another phone's, too late, or not completed: the server said no for good.
-      if (err instanceof ApiError && (err.status === 403 || err.status === 409)) forgetCompletedHere(task.id);
+      if (err instanceof ApiError && FINAL_REFUSALS.has(err.body?.code ?? '')) forgetCompletedHere(task.id);
       toast({
         title: t('undo.failed'),
         description: isOffline(err) ? t('undo.needsSignal') : refusalText(t, err),

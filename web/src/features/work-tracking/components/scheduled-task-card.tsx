@@ -4,6 +4,7 @@ import { useWording } from '../../../lib/use-wording.ts';
 import type { ScheduledTask } from '../../../../../contract/schedules.ts';
 import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
 import { RECEIVED_LATE_AFTER_MS } from '../../../../../contract/worker-rules.ts';
+import { safePhoto } from '../../../lib/photo-address.ts';
 
 /** Recorded on a phone without signal and sent later: its time is the phone's, so the arrival is shown too. */
 const receivedLate = (task: ScheduledTask) =>
@@ -16,9 +17,6 @@ const badgeClass: Record<ScheduledTask['status'], string> = {
   in_progress: 'bg-amber-100 text-amber-950 ring-amber-300',
   pending: 'bg-slate-100 text-slate-800 ring-slate-300',
 };
-
-/** A photo address the page may show: the app's own /objects/… paths, or an absolute http(s) URL. */
-const safePhoto = (url: string | null) => (url && (url.startsWith('/') || /^https?:\/\//i.test(url)) ? url : null);
 
 export function ScheduledTaskCard({ task, formatTime }: { task: ScheduledTask; formatTime: (iso: string) => string }) {
   const { tw: t } = useWording('tracking');
