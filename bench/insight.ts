@@ -14,7 +14,7 @@ import { rowsOf } from '../server/db/client.ts';
 import { taskCompletions, tasks, workSessions } from '../server/db/schema/index.ts';
 import { localDate } from '../server/lib/time.ts';
 import { addDays } from '../server/modules/insight/insight.service.ts';
-import { fmt, openBenchDatabases, seedMap, signIn } from './lib.ts';
+import { fmt, openBenchDatabases, seedMap, signIn, timeGets } from './lib.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 2000);
 const DAYS = 90;
@@ -23,20 +23,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const GOAL_MS = 200;
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
-
-/** Times `count` sequential GETs; returns the median and the worst in ms. */
-async function timeGets(url: string, headers: Record<string, string>, count: number) {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)], max: times[times.length - 1] };
-}
 
 console.log(
   `Insight routes — ${UNITS} units × 7 stages, ${DAYS} days of completions by ${WORKERS} workers, ${REQUESTS} sequential requests each`,

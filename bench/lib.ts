@@ -180,3 +180,24 @@ export async function seedMap(db: Db, count: number) {
   }
   return { projectId: project.id, qrId: project.qrId, username, today };
 }
+
+/** `count` GETs spread over `clients` concurrent loops; p50, p95 and the worst in ms. */
+export async function timeGets(url: string, headers: Record<string, string>, count: number, clients = 1) {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) {
+        next++;
+        const started = performance.now();
+        const res = await fetch(url, { headers });
+        if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
+  return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1] };
+}

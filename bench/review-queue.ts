@@ -13,7 +13,7 @@ import { loadConfig } from '../server/config.ts';
 import { rowsOf } from '../server/db/client.ts';
 import { taskCompletions, tasks } from '../server/db/schema/index.ts';
 import { addDays } from '../server/modules/insight/insight.service.ts';
-import { fmt, openBenchDatabases, seedMap, signIn } from './lib.ts';
+import { fmt, openBenchDatabases, seedMap, signIn, timeGets } from './lib.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 900);
 const REVIEWED = 20_000;
@@ -22,27 +22,6 @@ const CLIENTS = 8;
 const GOAL_MS = 200;
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
-
-/** `count` GETs spread over `clients` concurrent loops; p50, p95 and the worst in ms. */
-async function timeGets(url: string, headers: Record<string, string>, count: number, clients = 1) {
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < count) {
-        next++;
-        const started = performance.now();
-        const res = await fetch(url, { headers });
-        if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
-  return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1] };
-}
 
 console.log(`Review queue — ${UNITS} units × 7 stages, a third waiting for review, ${REVIEWED} reviewed daily completions`);
 console.log('database    | request                                  | clients |  p50 ms |  p95 ms |  max ms | goal');
@@ -110,7 +89,7 @@ for (const { name, database, drop } of await openBenchDatabases()) {
         select c.id, c.completed_at, c.worker_name, c.notes, t.name, u.number, u.floor
         from task_completions c join tasks t on t.id = c.task_id join units u on u.id = c.unit_id
         where c.project_id = ${projectId} and c.review_status = 'pending'
-          and c.reopened_as is distinct from 'undone' and c.reopened_at is null
+          and c.reopened_as is distinct from 'undone'
         order by c.completed_at desc, c.id desc limit 50`),
     ),
   );
