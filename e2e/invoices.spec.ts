@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { DEMO_PLATFORM_ADMIN } from '../server/db/demo-data.ts';
+import { DEMO_PLATFORM_ADMIN } from '../server/demo-data.ts';
 import { expectNoSeriousA11yViolations, registerViaApi, signIn } from './helpers.ts';
 
 /** YYYY-MM-DD two months after today: the project's first (free) month is over and two billing dates have passed. */

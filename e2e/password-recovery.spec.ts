@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN } from '../server/db/demo-data.ts';
+import { DEMO_MANAGER, DEMO_PLATFORM_ADMIN } from '../server/demo-data.ts';
 import { expectNoSeriousA11yViolations, registerViaApi, signIn, signInViaApi, uniqueName } from './helpers.ts';
 
 // docs/product.md "Your own account": the ways back in, in Hebrew (the default language). The demo

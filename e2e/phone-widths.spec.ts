@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_CLEANER, DEMO_MANAGER, DEMO_PLATFORM_ADMIN, DEMO_SITE_MANAGER } from '../server/db/demo-data.ts';
+import { DEMO_CLEANER, DEMO_MANAGER, DEMO_PLATFORM_ADMIN, DEMO_SITE_MANAGER } from '../server/demo-data.ts';
 import { adminRoutes, publicRoutes, signedInRoutes } from '../web/src/app/routes.tsx';
 
 /**

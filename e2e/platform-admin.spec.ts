@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_PLATFORM_ADMIN } from '../server/db/demo-data.ts';
+import { DEMO_PLATFORM_ADMIN } from '../server/demo-data.ts';
 import { expectNoSeriousA11yViolations, registerViaApi, signInViaApi } from './helpers.ts';
 
 /** docs/product.md "Platform admin screens", in Hebrew (the default language). */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PLATFORM_ADMIN } from '../server/db/demo-data.ts';
+import { DEMO_PLATFORM_ADMIN } from '../server/demo-data.ts';
 import { registerViaApi, signIn } from './helpers.ts';
 import { printToPdf } from './pdf-text.ts';
 

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shouldSeedDemo } from './db/demo-data.ts';
+import { shouldSeedDemo } from './demo-data.ts';
 import { loggableError } from './plugins/errors.ts';
 import { createTestApp, registerAndLogin, type TestContext } from './test/helpers.ts';
 

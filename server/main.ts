@@ -10,7 +10,7 @@ import {
   isDatabaseEmpty,
   seedDemoData,
   shouldSeedDemo,
-} from './db/demo-data.ts';
+} from './demo-data.ts';
 import { upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { purgeIdempotentRequests } from './plugins/idempotency.ts';

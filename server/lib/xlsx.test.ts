@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { excelSerial, localText, type ExportColumn, type ExportValue, type RowSource } from './export-columns.ts';
 import { bufferOf, columnName, xlsxStream } from './xlsx.ts';
@@ -97,6 +101,39 @@ describe('typed, streamed xlsx', () => {
       '<row r="20001"><c r="A20001" t="inlineStr"><is><t xml:space="preserve">שורה 19999</t></is></c><c r="B20001"><v>19999</v></c>',
     );
     expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+
+  // Our own reader above could share a misreading with our writer; Info-ZIP's `unzip` and Python's
+  // zipfile are independent readers of the container (docs/decisions/035-xlsx-writer.md).
+  it('is a zip that independent readers accept, CRCs included', async () => {
+    async function* rows() {
+      for (let i = 0; i < 5_000; i++) yield [`שורה ${i} — "ok" & <fine>`, i * 1.5, '2026-01-01', null];
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-xlsx-'));
+    try {
+      const file = path.join(dir, 'export.xlsx');
+      const columns: ExportColumn[] = [
+        { header: 'שם', type: 'text' },
+        { header: 'n', type: 'number' },
+        { header: 'day', type: 'date' },
+        { header: 'empty', type: 'text' },
+      ];
+      fs.writeFileSync(
+        file,
+        await bufferOf(xlsxStream({ sheetName: 'גיליון', columns, rows: rows(), timeZone: 'UTC', rightToLeft: true })),
+      );
+      expect(execFileSync('unzip', ['-tq', file], { encoding: 'utf8' })).toMatch(/No errors detected/);
+      const check = [
+        'import sys, zipfile',
+        'z = zipfile.ZipFile(sys.argv[1])',
+        'assert z.testzip() is None',
+        "sheet = z.read('xl/worksheets/sheet1.xml').decode('utf-8')",
+        "print(len(z.namelist()), sheet.count('<row '))",
+      ].join('\n');
+      expect(execFileSync('python3', ['-c', check, file], { encoding: 'utf8' }).trim()).toBe('6 5001');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails the stream when the source fails', async () => {

@@ -2,7 +2,7 @@
  * A minimal .xlsx writer without dependencies: one sheet, inline strings, numbers as numbers, dates
  * as Excel serial numbers with a date format, a bold frozen header row, column widths, optionally
  * right to left (docs/product.md "Exports"). The container is a zip written here (deflate from
- * node:zlib).
+ * node:zlib); why it is not a library: docs/decisions/035-xlsx-writer.md.
  *
  * `xlsxStream` writes the sheet from an (async) iterable of rows in chunks, deflating as it goes, so
  * memory does not grow with the row count; every export goes through it (server/lib/export-file.ts).

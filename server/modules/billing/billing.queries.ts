@@ -568,13 +568,19 @@ export async function listInvoices(db: Db, projectId: string): Promise<InvoiceRo
   return db.select().from(invoices).where(eq(invoices.projectId, projectId)).orderBy(desc(invoices.periodStart));
 }
 
-/** One invoice; with `projectId`, only if it belongs to that project. */
-export async function findInvoice(db: Db, id: string, projectId?: string): Promise<InvoiceRow | undefined> {
+/** One invoice of one project: another project's invoice is not found. */
+export async function findInvoice(db: Db, id: string, projectId: string): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, id), projectId ? eq(invoices.projectId, projectId) : undefined))
+    .where(and(eq(invoices.id, id), eq(invoices.projectId, projectId)))
     .limit(1);
+  return row;
+}
+
+/** Any project's invoice, for the platform admin who bills every project (docs/product.md "Platform admin"). */
+export async function findAnyInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   return row;
 }
 

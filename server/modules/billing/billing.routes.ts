@@ -27,6 +27,7 @@ import { findProject } from '../projects/projects.queries.ts';
 import { toAdminProject } from '../projects/projects.service.ts';
 import {
   deactivateProject,
+  findAnyInvoice,
   findInvoice,
   listAudit,
   listInvoices,
@@ -182,7 +183,7 @@ export async function billingRoutes(base: FastifyInstance) {
     '/admin/invoices/:id',
     { config: { access: 'platformAdmin' }, schema: { params: idParams, response: { 200: invoiceDocumentSchema } } },
     async (request) => {
-      const invoice = isUuid(request.params.id) ? await findInvoice(app.db, request.params.id) : undefined;
+      const invoice = isUuid(request.params.id) ? await findAnyInvoice(app.db, request.params.id) : undefined;
       if (!invoice) throw notFound('invoice_not_found', 'Invoice not found');
       return toDocument(invoice);
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from './client.ts';
-import type { Config } from '../config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Config } from './config.ts';
 import {
   measurements,
   projects,
@@ -12,12 +12,12 @@ import {
   users,
   workSessions,
   workers,
-} from './schema/index.ts';
-import { defaultTaskRows } from '../../contract/default-tasks.ts';
-import { deriveFloor } from '../../contract/rooms.ts';
-import { hashPassword, upsertPlatformAdmin } from '../modules/auth/auth.service.ts';
-import { randomToken } from '../lib/ids.ts';
-import { localDate } from '../lib/time.ts';
+} from './db/schema/index.ts';
+import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { deriveFloor } from '../contract/rooms.ts';
+import { hashPassword, upsertPlatformAdmin } from './modules/auth/auth.service.ts';
+import { randomToken } from './lib/ids.ts';
+import { localDate } from './lib/time.ts';
 
 export const DEMO_MANAGER = { username: 'demo', password: 'demo1234' };
 /** A site manager and a worker with an account in the demo project (docs/product.md "Users and roles"). */
