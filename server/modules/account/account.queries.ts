@@ -1,18 +1,11 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { writeAudit, type Actor } from '../billing/billing.queries.ts';
+import { writeAudit, type Actor } from '../audit/audit.queries.ts';
+import { spendResetLinks } from '../users/users.queries.ts';
 import { loginFailures, passwordResetTokens, sessions, storedObjects, users } from '../../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 type NewSession = typeof sessions.$inferInsert;
-
-/** Spends every unused reset link of the user: a new password or a new e-mail address makes them void. */
-export async function spendResetLinks(tx: Db, p: { userId: string; now: Date }): Promise<void> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: p.now })
-    .where(and(eq(passwordResetTokens.userId, p.userId), isNull(passwordResetTokens.usedAt)));
-}
 
 /**
  * Makes a stored picture the user's: records the object (already in storage) and points the user at

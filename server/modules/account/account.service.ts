@@ -19,7 +19,8 @@ import { newSession, setSessionCookie, userAgentOf, type UserAuth } from '../../
 import { findUserWithProject } from '../auth/auth.queries.ts';
 import { hashPassword, toUser, verifyPassword } from '../auth/auth.service.ts';
 import { loginKey, recordLoginFailure, recordLoginSuccess, refuseWhileLocked } from '../auth/login-limits.ts';
-import { platformAdminName, type Actor } from '../billing/billing.queries.ts';
+import { platformAdminName } from '../billing/billing.queries.ts';
+import { userActor, type Actor } from '../audit/audit.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { findMember, updateMemberRow } from '../users/users.queries.ts';
 import {
@@ -50,7 +51,7 @@ export async function updateProfile(app: FastifyInstance, auth: UserAuth, input:
   const row = await updateMemberRow(app.db, {
     projectId: auth.projectId,
     id: auth.userId,
-    actor: { userId: auth.userId, username: me.username },
+    actor: userActor(auth.userId, me.username),
     values: input,
     endSessions: false,
     action: 'user.profile_updated',
@@ -134,7 +135,7 @@ export async function changePassword(
     projectId: auth.projectId,
     passwordHash,
     temporaryBy: null,
-    actor: { type: 'user', id: auth.userId, name: row.user.username },
+    actor: userActor(auth.userId, row.user.username),
     action: 'user.password_changed',
     session: session.row,
     expectedHash: row.user.passwordHash,
@@ -211,7 +212,7 @@ export async function resetMemberPassword(app: FastifyInstance, auth: UserAuth, 
   return setTemporaryPassword(app, {
     user: member,
     by: 'admin',
-    actor: { type: 'user', id: auth.userId, name: me?.username ?? auth.userId },
+    actor: userActor(auth.userId, me?.username ?? auth.userId),
   });
 }
 
@@ -289,7 +290,7 @@ export async function resetPassword(app: FastifyInstance, input: ResetPasswordIn
     projectId: row.project.id,
     passwordHash,
     temporaryBy: null,
-    actor: { type: 'user', id: row.user.id, name: row.user.username },
+    actor: userActor(row.user.id, row.user.username),
     action: 'user.password_reset_by_email',
     resetTokenHash: tokenHash,
     now: app.now(),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, loginFailures, platformAdmins, projects, users } from '../../db/schema/index.ts';
+import { loginFailures, platformAdmins, projects, users } from '../../db/schema/index.ts';
+import { userActor, writeAudit } from '../audit/audit.queries.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
@@ -37,7 +38,7 @@ export async function insertProjectWithOwner(db: Db, p: { project: NewProject; o
       .insert(users)
       .values({ ...p.owner, projectId: project.id })
       .returning();
-    await tx.insert(auditLog).values({ projectId: project.id, actorType: 'user', actorId: user.id, action: 'project.registered' });
+    await writeAudit(tx, userActor(user.id, user.username), { projectId: project.id, action: 'project.registered' });
     return { user, project };
   });
 }
@@ -53,10 +54,8 @@ export async function updateProjectCard(db: Db, p: { projectId: string; card: Ca
 export async function cancelProject(db: Db, p: { projectId: string; userId: string; paidUntil: string; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ status: 'cancelled', paidUntil: p.paidUntil, updatedAt: p.now }).where(eq(projects.id, p.projectId));
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, userActor(p.userId), {
       projectId: p.projectId,
-      actorType: 'user',
-      actorId: p.userId,
       action: 'project.cancelled',
       data: { paidUntil: p.paidUntil },
     });

@@ -10,7 +10,8 @@ import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { localDate } from '../../lib/time.ts';
-import { findLastPaidPeriodStart, vatRateOn, writeAudit } from '../billing/billing.queries.ts';
+import { findLastPaidPeriodStart, vatRateOn } from '../billing/billing.queries.ts';
+import { userActor, writeAudit } from '../audit/audit.queries.ts';
 import { chargeUnpaidNow } from '../billing/billing.service.ts';
 import { nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { findProject } from '../projects/projects.queries.ts';
@@ -142,7 +143,7 @@ export async function updateCard(app: FastifyInstance, projectId: string, input:
   if (!project) throw notFound('project_not_found', 'Project not found');
   await updateProjectCard(app.db, { projectId, card: cardColumns(card), now: app.now() });
   const member = await findUserWithProject(app.db, { id: userId });
-  const actor = { type: 'user' as const, id: userId, name: member?.user.username };
+  const actor = userActor(userId, member?.user.username);
   await writeAudit(app.db, actor, {
     projectId,
     action: 'project.card_updated',

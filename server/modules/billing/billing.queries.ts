@@ -7,25 +7,11 @@ import { rowsOf, type Database, type Db } from '../../db/client.ts';
 import { countOf } from '../../db/raw-rows.ts';
 import { auditLog, invoiceCounters, invoices, platformAdmins, projects, sandboxCharges, users, vatRates } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../projects/projects.queries.ts';
+import { writeAudit, type Actor, type AuditFields } from '../audit/audit.queries.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = Omit<typeof invoices.$inferInsert, 'number'>;
 export type AuditRow = typeof auditLog.$inferSelect;
-type NewAudit = typeof auditLog.$inferInsert;
-
-/** Who did something, as the audit log names them. */
-export interface Actor {
-  type: 'system' | 'platform-admin' | 'user';
-  id?: string;
-  name?: string;
-}
-
-const auditOf = (actor: Actor, entry: Omit<NewAudit, 'actorType' | 'actorId' | 'actorName'>): NewAudit => ({
-  actorType: actor.type,
-  actorId: actor.id ?? null,
-  actorName: actor.name ?? null,
-  ...entry,
-});
 
 /** The VAT rate in force on a date, in basis points (the dated table `vat_rates`). */
 export async function vatRateOn(db: Db, isoDate: string): Promise<number> {
@@ -50,10 +36,6 @@ export async function vatTable(db: Db): Promise<{ effectiveFrom: string; rate: n
 export async function platformAdminName(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.select({ username: platformAdmins.username }).from(platformAdmins).where(eq(platformAdmins.id, id)).limit(1);
   return row?.username;
-}
-
-export async function writeAudit(db: Db, actor: Actor, entry: Omit<NewAudit, 'actorType' | 'actorId' | 'actorName'>): Promise<void> {
-  await db.insert(auditLog).values(auditOf(actor, entry));
 }
 
 // ---- the sandbox gateway's record of charges ----
@@ -109,16 +91,16 @@ export async function endCancelledProjects(db: Db, p: { asOf: string; now: Date;
       )
       .returning({ id: projects.id, paidUntil: projects.paidUntil });
     if (ended.length > 0) {
-      await tx.insert(auditLog).values(
-        ended.map((e) =>
-          auditOf(p.actor, {
-            projectId: e.id,
-            action: 'project.inactive',
-            entityId: e.id,
-            before: { status: 'cancelled' },
-            after: { status: 'inactive', inactiveReason: 'cancelled', paidUntil: e.paidUntil },
-          }),
-        ),
+      await writeAudit(
+        tx,
+        p.actor,
+        ended.map((e) => ({
+          projectId: e.id,
+          action: 'project.inactive',
+          entityId: e.id,
+          before: { status: 'cancelled' },
+          after: { status: 'inactive', inactiveReason: 'cancelled', paidUntil: e.paidUntil },
+        })),
       );
     }
     return ended.length;
@@ -213,7 +195,9 @@ export async function issueInvoices(
       .returning({ value: invoiceCounters.value });
     const first = counter.value - planned.length + 1;
     // One statement for the chunk's invoices and their audit entries: the rows travel as one JSON
-    // parameter (bench/billing.ts: thousands of bound parameters cost more than the insert).
+    // parameter (bench/billing.ts: thousands of bound parameters cost more than the insert). The audit
+    // rows are the one entry not written by writeAudit: they need the invoice ids this statement makes;
+    // the actor's columns are filled the same way.
     const payload = JSON.stringify(
       planned.map((inv, i) => ({
         number: first + i,
@@ -476,15 +460,13 @@ export async function reactivateIfSettled(db: Db, p: { projectId: string; resume
       .where(and(eq(projects.id, p.projectId), eq(projects.status, 'inactive'), eq(projects.inactiveReason, 'payment_failed')))
       .returning({ id: projects.id });
     if (!done) return false;
-    await tx.insert(auditLog).values(
-      auditOf(p.actor, {
-        projectId: p.projectId,
-        action: 'project.reactivated',
-        entityId: p.projectId,
-        before: { status: 'inactive', inactiveReason: 'payment_failed' },
-        after: { status: 'active', billingResumesOn: p.resumesOn },
-      }),
-    );
+    await writeAudit(tx, p.actor, {
+      projectId: p.projectId,
+      action: 'project.reactivated',
+      entityId: p.projectId,
+      before: { status: 'inactive', inactiveReason: 'payment_failed' },
+      after: { status: 'active', billingResumesOn: p.resumesOn },
+    });
     return true;
   });
 }
@@ -498,7 +480,7 @@ async function changeProject(
     projectId: string;
     set: Partial<typeof projects.$inferInsert>;
     onlyIf?: ReturnType<typeof eq>;
-    audit: (before: ProjectRow) => Omit<NewAudit, 'actorType' | 'actorId' | 'actorName' | 'projectId' | 'entityId'>;
+    audit: (before: ProjectRow) => Omit<AuditFields, 'projectId' | 'entityId'>;
     actor: Actor;
   },
 ): Promise<ProjectRow | undefined> {
@@ -511,7 +493,7 @@ async function changeProject(
       .where(and(eq(projects.id, p.projectId), p.onlyIf))
       .returning();
     if (!after) return undefined;
-    await tx.insert(auditLog).values(auditOf(p.actor, { projectId: p.projectId, entityId: p.projectId, ...p.audit(before) }));
+    await writeAudit(tx, p.actor, { projectId: p.projectId, entityId: p.projectId, ...p.audit(before) });
     return after;
   });
 }

@@ -34,10 +34,10 @@ import {
   platformAdminName,
   reactivateProject,
   setProjectPrice,
-  type Actor,
   type AuditRow,
   type InvoiceRow,
 } from './billing.queries.ts';
+import type { Actor } from '../audit/audit.queries.ts';
 import { billingToday, runBilling } from './billing.service.ts';
 import { nextBillingDate } from './periods.ts';
 

@@ -19,13 +19,12 @@ import {
   reactivateIfSettled,
   recordCharges,
   vatTable,
-  writeAudit,
-  type Actor,
   type BillableProject,
   type ChargeOutcome,
   type ClaimedCharge,
   type NewInvoice,
 } from './billing.queries.ts';
+import { writeAudit, type Actor } from '../audit/audit.queries.ts';
 import { addDays, duePeriods, invoiceAmounts, nextBillingDate } from './periods.ts';
 
 /** Projects per invoicing transaction: other tenants' requests get the connection between chunks. */

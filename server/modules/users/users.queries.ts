@@ -1,14 +1,16 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { spendResetLinks } from '../account/account.queries.ts';
-import { auditLog, sessions, users } from '../../db/schema/index.ts';
+import { writeAudit, type Actor } from '../audit/audit.queries.ts';
+import { passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 
 export type MemberRow = typeof users.$inferSelect;
 type MemberValues = Pick<MemberRow, 'firstName' | 'lastName' | 'username' | 'email' | 'phone' | 'role' | 'isActive'>;
-/** Who made the change, as the audit log names them. */
-export interface Actor {
-  userId: string;
-  username: string;
+/** Spends every unused reset link of the user: a new password or a new e-mail address makes them void. */
+export async function spendResetLinks(tx: Db, p: { userId: string; now: Date }): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: p.now })
+    .where(and(eq(passwordResetTokens.userId, p.userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** A member as the audit log keeps it: never the password hash. */
@@ -49,11 +51,8 @@ export async function insertMember(
       .insert(users)
       .values({ ...p.values, projectId: p.projectId, createdAt: p.now, updatedAt: p.now })
       .returning();
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, p.actor, {
       projectId: p.projectId,
-      actorType: 'user',
-      actorId: p.actor.userId,
-      actorName: p.actor.username,
       action: 'user.created',
       entityId: row.id,
       after: auditable(row),
@@ -98,11 +97,8 @@ export async function updateMemberRow(
     if (p.values.passwordHash !== undefined || (before.email ?? '').toLowerCase() !== (after!.email ?? '').toLowerCase()) {
       await spendResetLinks(tx, { userId: p.id, now: p.now });
     }
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, p.actor, {
       projectId: p.projectId,
-      actorType: 'user',
-      actorId: p.actor.userId,
-      actorName: p.actor.username,
       action: p.action ?? 'user.updated',
       entityId: p.id,
       before: auditable(before),
@@ -126,11 +122,8 @@ export async function deleteMemberRow(
     if (!before) return undefined;
     p.guard(await activeAdminCount(tx, p.projectId));
     await tx.delete(sessions).where(eq(sessions.userId, p.id));
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, p.actor, {
       projectId: p.projectId,
-      actorType: 'user',
-      actorId: p.actor.userId,
-      actorName: p.actor.username,
       action: 'user.deleted',
       entityId: p.id,
       before: auditable(before),

@@ -6,7 +6,8 @@ import { AppError, UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState } 
 import type { UserAuth } from '../../plugins/session.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { isUsernameTaken } from '../auth/auth.queries.ts';
-import { deleteMemberRow, findMember, insertMember, listMembers, updateMemberRow, type Actor, type MemberRow } from './users.queries.ts';
+import { deleteMemberRow, findMember, insertMember, listMembers, updateMemberRow, type MemberRow } from './users.queries.ts';
+import { userActor, type Actor } from '../audit/audit.queries.ts';
 
 // The rules of docs/product.md "User management is real" and "Permissions".
 
@@ -46,7 +47,7 @@ function checkPasswords(password: string | undefined, confirm: string | undefine
 /** The signed-in admin as the audit log names them. */
 async function actorOf(app: FastifyInstance, auth: UserAuth): Promise<Actor> {
   const me = await findMember(app.db, { projectId: auth.projectId, id: auth.userId });
-  return { userId: auth.userId, username: me?.username ?? auth.userId };
+  return userActor(auth.userId, me?.username ?? auth.userId);
 }
 
 /** The database's case-free unique index is the last word on usernames (two creates at once). */

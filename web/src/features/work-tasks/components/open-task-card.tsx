@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CameraIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { useTaskCompletion } from '../lib/use-task-completion.ts';
-import type { TaskCardProps } from './task-card.tsx';
+import type { TaskCardProps } from './task-card-props.ts';
 import { CompletionStatus, OpenTaskItem } from './task-summary.tsx';
 import { TaskPhoto } from './task-photo.tsx';
 import { UndoButton, useUndoOpen } from './undo-button.tsx';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '../../../../../contract/worker.ts';
-import type { OutboxEntry } from '../../../lib/outbox.ts';
+import type { TaskCardProps } from './task-card-props.ts';
 import { NameInText } from '../../../lib/name-in-text.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { CompletionStatus, OpenTaskItem, localized } from './task-summary.tsx';
@@ -60,19 +60,6 @@ function CompletedCard({ task, index, roomId }: { task: PublicTask; index: numbe
       </div>
     </li>
   );
-}
-
-export interface TaskCardProps {
-  task: PublicTask;
-  index: number;
-  expanded: boolean;
-  onToggle: () => void;
-  roomId: string;
-  workerName: string;
-  /** The completion waiting in the outbox for this task, if any. */
-  pending?: OutboxEntry;
-  /** Told whether this stage's completion waits on the phone for its photo (the page's progress counts it), per stage id. */
-  onQueued?: (update: (queued: Record<string, boolean>) => Record<string, boolean>) => void;
 }
 
 /** An open task while its card's code is on its way: the same item, already tappable. */
