@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { rowsOf } from '../server/db/client.ts';
 import { taskCompletions, tasks, workSessions } from '../server/db/schema/index.ts';
-import { localDate } from '../server/lib/time.ts';
+import { localDate } from '../server/lib/calendar.ts';
 import { addDays } from '../server/modules/insight/insight.service.ts';
 import { fmt, openBenchDatabases, seedMap, signIn, timeGets } from './lib.ts';
 

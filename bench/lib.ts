@@ -5,7 +5,7 @@ import { projects, taskCompletions, tasks, units, users } from '../server/db/sch
 import { defaultTaskRows } from '../contract/default-tasks.ts';
 import { deriveFloor } from '../contract/rooms.ts';
 import { hashPassword } from '../server/modules/auth/auth.service.ts';
-import { localDate } from '../server/lib/time.ts';
+import { localDate } from '../server/lib/calendar.ts';
 
 export interface LoadResult {
   requests: number;

@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { defaultTaskRows } from '../contract/default-tasks.ts';
-import { localDate } from '../server/lib/time.ts';
+import { localDate } from '../server/lib/calendar.ts';
 import { fmt, load, openBenchDatabases, seedManager, signIn, type LoadResult } from './lib.ts';
 
 const UNITS = LIMITS.unitsPerProject;

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { isoDate } from './rooms.ts';
 import { requiredText } from './text.ts';
 
+/** The calendar of every billing date (the seller's and the tax authority's): docs/decisions/036-calendar.md. */
+export const BILLING_TIME_ZONE = 'Asia/Jerusalem';
+
 export const INVOICE_STATUSES = ['open', 'paid', 'failed', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

@@ -17,7 +17,7 @@ import { defaultTaskRows } from '../contract/default-tasks.ts';
 import { deriveFloor } from '../contract/rooms.ts';
 import { hashPassword, upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { randomToken } from './lib/ids.ts';
-import { localDate } from './lib/time.ts';
+import { DEFAULT_PROJECT_TIME_ZONE, projectToday } from './lib/calendar.ts';
 
 export const DEMO_MANAGER = { username: 'demo', password: 'demo1234' };
 /** A site manager and a worker with an account in the demo project (docs/product.md "Users and roles"). */
@@ -43,7 +43,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * project's task templates are the same seven stages, so the templates page lists what the units carry.
  */
 export async function seedDemoData(db: Db, now = new Date()) {
-  const today = localDate('Asia/Jerusalem', now);
+  const today = projectToday({ timezone: DEFAULT_PROJECT_TIME_ZONE }, now);
   const passwordHash = await hashPassword(DEMO_MANAGER.password);
   const managerHash = await hashPassword(DEMO_SITE_MANAGER.password);
   const cleanerHash = await hashPassword(DEMO_CLEANER.password);

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { csvStream } from './csv.ts';
 import type { ExportColumn, RowSource } from './export-columns.ts';
-import { localDate } from './time.ts';
+import { localDate } from './calendar.ts';
 import { xlsxStream } from './xlsx.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

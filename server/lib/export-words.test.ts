@@ -7,7 +7,7 @@ import { PROJECT_TYPES } from '../../contract/project-types.ts';
 import { taskCompletions } from '../db/schema/index.ts';
 import { upsertPlatformAdmin } from '../modules/auth/auth.service.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../test/helpers.ts';
-import { localDate } from './time.ts';
+import { localDate } from './calendar.ts';
 import { csvLines, sheetRows, unzip } from './xlsx-test-support.ts';
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { randomToken, sha256 } from '../lib/ids.ts';
 import { deleteStaleResetTokens } from '../modules/account/account.queries.ts';
 import { purgeLoginFailures } from '../modules/auth/login-limits.ts';
+import { DEFAULT_PROJECT_TIME_ZONE } from '../lib/calendar.ts';
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './session.queries.ts';
 
 export const SESSION_COOKIE = 'shalav_sid';
@@ -113,7 +114,7 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
       role: row.role as Role,
       isOwner: row.isOwner ?? false,
       projectStatus: row.projectStatus ?? 'inactive',
-      timezone: row.timezone ?? 'Asia/Jerusalem',
+      timezone: row.timezone ?? DEFAULT_PROJECT_TIME_ZONE,
       facilityType: row.facilityType ?? 'construction',
       mustChangePassword: row.mustChangePassword ?? false,
     };

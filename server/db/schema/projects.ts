@@ -1,5 +1,6 @@
 import { date, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
+import { DEFAULT_PROJECT_TIME_ZONE } from '../../lib/calendar.ts';
 
 /** The tenant. Every tenant-owned table carries project_id (ready for sharding by it). */
 export const projects = pgTable('projects', {
@@ -10,7 +11,7 @@ export const projects = pgTable('projects', {
   qrId: text('qr_id').notNull().unique(),
   /** active | cancelled | inactive */
   status: text('status').notNull().default('active'),
-  timezone: text('timezone').notNull().default('Asia/Jerusalem'),
+  timezone: text('timezone').notNull().default(DEFAULT_PROJECT_TIME_ZONE),
   /** Monthly price before VAT, in agorot. */
   monthlyPriceAgorot: integer('monthly_price_agorot').notNull().default(139_900),
   /** Day the billing cycle is anchored on (registration date). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DAILY_DIGEST_HOUR, type DailyDigest, type DailyDigestInput } from '../../../contract/account.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/constants.ts';
 import { conflict, unauthorized } from '../../lib/errors.ts';
-import { localDate, localHour } from '../../lib/time.ts';
+import { localHour, projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { loggableError } from '../../plugins/errors.ts';
 import {
@@ -66,12 +66,12 @@ export async function runDailyDigest(app: FastifyInstance): Promise<DigestRunRes
     const claimed: (typeof candidates)[number][] = [];
     for (const c of candidates) {
       if (localHour(c.timezone, now) < DAILY_DIGEST_HOUR) continue;
-      const date = localDate(c.timezone, now);
+      const date = projectToday(c, now);
       if (await claimDigest(app.db, { projectId: c.projectId, userId: c.userId, digestDate: date, now })) claimed.push(c);
     }
     const figures = await countDigestFigures(app.db, { projectIds: [...new Set(claimed.map((c) => c.projectId))], since, until: now });
     for (const c of claimed) {
-      const digestDate = localDate(c.timezone, now);
+      const digestDate = projectToday(c, now);
       const finish = (status: 'sent' | 'empty' | 'failed') =>
         finishDigest(app.db, { projectId: c.projectId, userId: c.userId, digestDate, status, now: app.now() });
       const counts = {

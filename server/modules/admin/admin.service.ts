@@ -10,7 +10,7 @@ import { RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
 import { PROJECT_TYPES } from '../../../contract/project-types.ts';
 import type { ExportColumn, ExportColumnType, ExportValue } from '../../lib/export-columns.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
-import { localDate } from '../../lib/time.ts';
+import { BILLING_TIME_ZONE, billingToday } from '../../lib/calendar.ts';
 import { daysBetween, nextBillingDate, totalDueShekels } from '../billing/periods.ts';
 import { listLastPaidPeriodStarts, vatTable } from '../billing/billing.queries.ts';
 import { rateFrom } from '../billing/billing.service.ts';
@@ -38,7 +38,7 @@ function toCustomerBilling(
   now: Date,
 ): CustomerBilling {
   const { project: p, owner } = row;
-  const today = localDate(p.timezone, now);
+  const today = billingToday(now);
   const next = unpaid ? unpaid.oldest : nextBillingDate(p.billingAnchor, today, lastPaidStart);
   const vat = vatBasisPoints(next);
   return {
@@ -123,7 +123,7 @@ export async function exportCustomersBilling(
       columns,
       rows,
     },
-    { format: opts.format, timeZone: 'Asia/Jerusalem', now: app.now() },
+    { format: opts.format, timeZone: BILLING_TIME_ZONE, now: app.now() },
   );
 }
 

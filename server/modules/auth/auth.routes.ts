@@ -12,7 +12,7 @@ import {
   userSchema,
 } from '../../../contract/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { localDate } from '../../lib/time.ts';
+import { billingToday } from '../../lib/calendar.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie, userAgentOf } from '../../plugins/session.ts';
 import { findLastPaidPeriodStart } from '../billing/billing.queries.ts';
@@ -107,7 +107,7 @@ export async function authRoutes(base: FastifyInstance) {
     const row = await findUserWithProject(app.db, { id: auth.userId });
     if (!row) throw unauthorized();
     const lastPaidStart = await findLastPaidPeriodStart(app.db, row.project.id);
-    return toProfile(row.user, row.project, localDate(row.project.timezone, app.now()), lastPaidStart);
+    return toProfile(row.user, row.project, billingToday(app.now()), lastPaidStart);
   });
 
   app.put(
@@ -121,7 +121,7 @@ export async function authRoutes(base: FastifyInstance) {
       const payment = await updateCard(app, auth.projectId, request.body, auth.userId);
       const row = (await findUserWithProject(app.db, { id: auth.userId }))!;
       const lastPaidStart = await findLastPaidPeriodStart(app.db, row.project.id);
-      return { ...toProfile(row.user, row.project, localDate(row.project.timezone, app.now()), lastPaidStart), payment };
+      return { ...toProfile(row.user, row.project, billingToday(app.now()), lastPaidStart), payment };
     },
   );
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { oneOf } from '../../db/raw-rows.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { billingToday } from '../../lib/calendar.ts';
 import { findLastPaidPeriodStart, vatRateOn } from '../billing/billing.queries.ts';
 import { userActor, writeAudit } from '../audit/audit.queries.ts';
 import { chargeUnpaidNow } from '../billing/billing.service.ts';
@@ -80,7 +80,7 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string, lastPaidStar
 /** The price a new project pays: the platform's default, the VAT in force today, the first month free. */
 export async function currentPricing(app: FastifyInstance): Promise<Pricing> {
   const priceAgorot = app.config.billing.defaultPriceAgorot;
-  const vatBasisPoints = await vatRateOn(app.db, localDate('Asia/Jerusalem', app.now()));
+  const vatBasisPoints = await vatRateOn(app.db, billingToday(app.now()));
   return {
     monthlyPrice: priceAgorot / 100,
     vatBasisPoints,
@@ -94,7 +94,7 @@ export async function register(app: FastifyInstance, input: RegisterInput) {
   if (await isUsernameTaken(app.db, input.username)) throw conflict('username_taken', 'Username already exists');
   const card = await app.gateway.tokenizeCard(input);
   const passwordHash = await hashPassword(input.password);
-  const today = localDate('Asia/Jerusalem', app.now());
+  const today = billingToday(app.now());
   try {
     return await insertProjectWithOwner(app.db, {
       project: {
@@ -159,7 +159,7 @@ export async function cancelAccount(app: FastifyInstance, projectId: string, use
   if (!project) throw notFound('project_not_found', 'Project not found');
   if (project.status !== 'active') throw conflict('account_inactive', 'The account is not active');
   // Stays usable until the end of the period already paid for.
-  const today = localDate(project.timezone, app.now());
+  const today = billingToday(app.now());
   const paidUntil = nextBillingDate(project.billingAnchor, today, await findLastPaidPeriodStart(app.db, projectId));
   await cancelProject(app.db, { projectId, userId, paidUntil, now: app.now() });
   return paidUntil;

@@ -38,7 +38,8 @@ import {
   type InvoiceRow,
 } from './billing.queries.ts';
 import type { Actor } from '../audit/audit.queries.ts';
-import { billingToday, runBilling } from './billing.service.ts';
+import { runBilling } from './billing.service.ts';
+import { billingToday } from '../../lib/calendar.ts';
 import { nextBillingDate } from './periods.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -126,7 +127,7 @@ export async function billingRoutes(base: FastifyInstance) {
       const project = await projectOr404(request.params.id);
       if (project.status !== 'inactive') throw conflict('account_already_active', 'The account is already active');
       // The months while it was inactive are never invoiced: billing resumes on the next billing date.
-      const resumesOn = nextBillingDate(project.billingAnchor, billingToday(app));
+      const resumesOn = nextBillingDate(project.billingAnchor, billingToday(app.now()));
       const after = await reactivateProject(app.db, { projectId: project.id, resumesOn, now: app.now(), actor: await adminActor(request) });
       if (!after) throw conflict('account_already_active', 'The account is already active');
       return toAdminProject(after);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BillingRunResult, Seller } from '../../../contract/billing.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { billingToday } from '../../lib/calendar.ts';
 import {
   billableProjectIds,
   claimDueCharges,
@@ -33,13 +33,7 @@ export const PROJECTS_PER_CHUNK = 500;
 const CHARGES_PER_ROUND = 500;
 /** A claim older than this belongs to a run that died; another run may finish it with the same key. */
 export const STALE_CLAIM_MS = 10 * 60_000;
-/** The local calendar billing runs by (docs/product.md "Billing and VAT"). */
-export const BILLING_TIME_ZONE = 'Asia/Jerusalem';
-
 export const SYSTEM_ACTOR: Actor = { type: 'system', name: 'billing' };
-
-/** Today on the billing calendar. */
-export const billingToday = (app: FastifyInstance) => localDate(BILLING_TIME_ZONE, app.now());
 
 /** The VAT rate in force on a date, from the table read once per run (newest first). */
 export function rateFrom(table: { effectiveFrom: string; rate: number }[], isoDate: string): number {
@@ -137,7 +131,7 @@ export interface RunOptions {
 
 /** One billing run as of a date (docs/decisions/020-billing-engine.md "The run"). */
 export async function runBilling(app: FastifyInstance, opts: RunOptions = {}): Promise<BillingRunResult> {
-  const today = billingToday(app);
+  const today = billingToday(app.now());
   const asOf = opts.asOf ?? today;
   // A future date would issue invoices numbered and dated ahead of ones still to come, and charge early,
   // whatever the gateway; only tests and sandbox demos turn this on (docs/decisions/026-fixed-invoices.md).
@@ -202,7 +196,7 @@ export async function chargeUnpaidNow(app: FastifyInstance, projectId: string, a
     deactivate: false,
   }));
   await recordCharges(app.db, outcomes, { now: app.now(), actor });
-  const resumesOn = nextBillingDate(anchor, billingToday(app));
+  const resumesOn = nextBillingDate(anchor, billingToday(app.now()));
   const reactivated = await reactivateIfSettled(app.db, { projectId, resumesOn, now: app.now(), actor });
   return { charged: outcomes.filter((o) => o.ok).length, failed: outcomes.filter((o) => !o.ok).length, reactivated };
 }

@@ -5,7 +5,7 @@ import { auditLog, invoices, projects, sandboxCharges } from '../../db/schema/in
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { signInMember } from '../schedules/test-support.ts';
 import { buildApp } from '../../app.ts';
-import { localDate } from '../../lib/time.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, testConfig, type TestContext } from '../../test/helpers.ts';
 import { billableProjectIds, claimDueCharges, issueInvoices, vatTable, withBillingLock, type BillableProject } from './billing.queries.ts';
 import { planInvoices, runBilling, SYSTEM_ACTOR } from './billing.service.ts';

@@ -4,7 +4,7 @@
  * billing date is the anchor advanced n months, falling back to the month's last day for anchors on
  * the 29th–31st (always counted from the anchor, so 31 Jan → 28 Feb → 31 Mar).
  */
-import { addMonths } from '../../lib/time.ts';
+import { addMonths } from '../../lib/calendar.ts';
 
 /** The n-th billing date (n = 0 is the registration date itself). */
 export const billingDate = (anchor: string, n: number): string => addMonths(anchor, n);

@@ -20,7 +20,7 @@ import {
   type statisticsExportQuery,
 } from '../../../contract/export-words.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import { listRooms, summarize } from '../rooms/rooms.service.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import * as q from './insight.queries.ts';
@@ -34,7 +34,7 @@ export function addDays(isoDate: string, days: number): string {
 
 /** The last `days` local days of the project (today included), and the equal period before them. */
 function periods(app: FastifyInstance, auth: UserAuth, days: number): { current: q.Period; previous: q.Period } {
-  const to = localDate(auth.timezone, app.now());
+  const to = projectToday(auth, app.now());
   const from = addDays(to, 1 - days);
   return {
     current: { projectId: auth.projectId, from, to },

@@ -12,7 +12,7 @@ import {
 import { AppError, conflict, notFound, forbidden, tooManyRequests } from '../../lib/errors.ts';
 import { loggableError } from '../../plugins/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import { userOf } from '../../plugins/access.ts';
 import { detectImageType } from '../../storage/image-type.ts';
 import { findUnitWithProject } from '../worker/worker.queries.ts';
@@ -96,7 +96,7 @@ export async function objectRoutes(base: FastifyInstance) {
       const roomId = request.body.roomId;
       const row = isUuid(roomId) ? await findUnitWithProject(app.db, roomId) : undefined;
       if (!row) throw notFound('unit_not_found', UNIT_NOT_FOUND);
-      if (!acceptsWork(row.project, localDate(row.project.timezone, app.now()))) throw forbidden('project_inactive', PROJECT_INACTIVE);
+      if (!acceptsWork(row.project, projectToday(row.project, app.now()))) throw forbidden('project_inactive', PROJECT_INACTIVE);
       // Anyone with a unit's label may upload: cap what can wait unused on one unit.
       const open = await countOpenTickets(app.db, { unitId: row.unit.id, now: app.now() });
       if (open >= MAX_OPEN_TICKETS_PER_UNIT) {
@@ -215,7 +215,7 @@ export async function objectRoutes(base: FastifyInstance) {
    */
   async function checkDailyQuota(project: { id: string; timezone: string }, reply: FastifyReply, bytes: number, reserved = 0) {
     const now = app.now();
-    const today = localDate(project.timezone, now);
+    const today = projectToday(project, now);
     const { stored, open } = await dailyStorageUse(app.db, { projectId: project.id, timezone: project.timezone, today, now });
     const quota = app.config.uploadQuotaBytesPerDay;
     if (stored + open - reserved + bytes <= quota) return;

@@ -8,7 +8,7 @@ import { UNIQUE_VIOLATION, conflict, notFound, sqlState, unprocessable } from '.
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import {
@@ -51,8 +51,6 @@ export function toRoom(u: UnitWithCounts): Room {
   };
 }
 
-export const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
-
 /**
  * A project's unit map for its local `date`, sorted by label: computed once per change of the
  * project and shared by the manager's map and stats and the QR page's full list (server/plugins/project-cache.ts).
@@ -66,7 +64,7 @@ export function unitMap(app: FastifyInstance, projectId: string, date: string, g
 }
 
 export const listRooms = (app: FastifyInstance, auth: UserAuth, gone?: () => boolean): Promise<Room[]> =>
-  unitMap(app, auth.projectId, today(app, auth), gone);
+  unitMap(app, auth.projectId, projectToday(auth, app.now()), gone);
 
 export function summarize(rooms: Room[]): RoomStats {
   const count = (s: UnitStatus) => rooms.filter((r) => r.status === s).length;
@@ -88,7 +86,7 @@ async function getRoom(app: FastifyInstance, auth: UserAuth, roomId: string, dat
 }
 
 export async function getRoomDetails(app: FastifyInstance, auth: UserAuth, roomId: string, date: string | undefined) {
-  const day = date ?? today(app, auth);
+  const day = date ?? projectToday(auth, app.now());
   const room = await getRoom(app, auth, roomId, day);
   const tasks = await listUnitTasksForDate(app.db, { projectId: auth.projectId, unitId: roomId, date: day });
   const mapped = tasks.map((t) => ({
@@ -152,7 +150,7 @@ export async function createRoom(app: FastifyInstance, auth: UserAuth, input: Cr
       manualStatus: input.status === 'inactive' ? 'inactive' : null,
     },
   }).catch(rethrowDuplicate);
-  return getRoom(app, auth, unitId, today(app, auth));
+  return getRoom(app, auth, unitId, projectToday(auth, app.now()));
 }
 
 export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: string, input: UpdateRoomInput): Promise<Room> {
@@ -168,7 +166,7 @@ export async function updateRoom(app: FastifyInstance, auth: UserAuth, roomId: s
   if (input.description !== undefined) set.description = input.description;
   if (input.status !== undefined) set.manualStatus = input.status === 'inactive' ? 'inactive' : null;
   await updateUnit(app.db, { projectId: auth.projectId, unitId: roomId, set }).catch(rethrowDuplicate);
-  return getRoom(app, auth, roomId, today(app, auth));
+  return getRoom(app, auth, roomId, projectToday(auth, app.now()));
 }
 
 export async function deleteRoom(app: FastifyInstance, auth: UserAuth, roomId: string) {

@@ -8,7 +8,7 @@ import type { ScheduledTasksPage } from '../../../contract/schedules.ts';
 import type { PublicTask } from '../../../contract/worker.ts';
 import { UNDO_WINDOW_MINUTES } from '../../../contract/worker-rules.ts';
 import { taskCompletions, taskReviews, tasks as taskTable } from '../../db/schema/index.ts';
-import { localDate } from '../../lib/time.ts';
+import { localDate } from '../../lib/calendar.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { newDeviceId, seedStages, signInMember } from './test-support.ts';
 

@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/reviews.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
 import { findCompletionForPeriod, findLastReopened } from '../worker/worker.queries.ts';
@@ -49,7 +49,7 @@ export async function reviewTask(
   const projectId = auth.projectId;
   const task = await q.findProjectTask(app.db, { projectId, taskId });
   if (!task) throw notFound('task_not_found', 'Task not found');
-  const period = periodFor(task.recurrence, input.date ?? localDate(auth.timezone, app.now()));
+  const period = periodFor(task.recurrence, input.date ?? projectToday(auth, app.now()));
   const repeatedRejection = async () => {
     const last = await findLastReopened(app.db, { projectId, taskId, period });
     if (last?.reopenedAs !== 'rejected') throw notCompleted();

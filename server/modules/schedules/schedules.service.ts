@@ -18,13 +18,12 @@ import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { findUnit } from '../rooms/rooms.queries.ts';
 import * as q from './schedules.queries.ts';
 
 const UNIT_NOT_FOUND = 'Room not found';
-const today = (app: FastifyInstance, auth: UserAuth) => localDate(auth.timezone, app.now());
 
 /**
  * Writes the task list onto every unit. Units are checked first: an unknown id, or another
@@ -120,7 +119,7 @@ const taskFilter = (
   query: Pick<ScheduledTasksQuery, 'search' | 'projectType'>,
 ): q.ScheduledTaskFilter => ({
   projectId: auth.projectId,
-  date: today(app, auth),
+  date: projectToday(auth, app.now()),
   search: query.search || undefined,
   facilityType: query.projectType && query.projectType !== 'all' ? query.projectType : undefined,
 });

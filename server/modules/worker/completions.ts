@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { completeTaskInput } from '../../../contract/worker.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import { COMPLETED_AT_CLOCK_SKEW_MS, COMPLETED_AT_MAX_AGE_MS } from '../../../contract/worker-rules.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
 import { assertAcceptsWork } from './facility.ts';
@@ -85,7 +85,7 @@ export async function completeTask(
   const photoUrl = await checkedPhoto(app, { projectId: project.id, unitId: task.unitId, photoUrl: input.photoUrl });
   if (task.requiresPhoto && !photoUrl) throw badRequest('photo_required', 'Photo required: upload a photo before completing the task');
   // A daily stage done offline just before local midnight counts for that day, not the day it synced.
-  const workDate = localDate(project.timezone, completedAt);
+  const workDate = projectToday(project, completedAt);
   const period = periodFor(task.recurrence, workDate);
   try {
     const created = await insertCompletion(app.db, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { localDate } from '../../lib/time.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import { findProjectByQr, findUnitWithProject, listWorkerNames, type WorkerProject } from './worker.queries.ts';
 
 /**
@@ -19,10 +19,9 @@ export function acceptsWork(project: Pick<WorkerProject, 'status' | 'paidUntil'>
 }
 
 /** The project's local date now. */
-export const todayOf = (app: FastifyInstance, project: Pick<WorkerProject, 'timezone'>) => localDate(project.timezone, app.now());
 
 export function assertAcceptsWork(app: FastifyInstance, project: WorkerProject) {
-  if (!acceptsWork(project, todayOf(app, project))) throw forbidden('project_inactive', PROJECT_INACTIVE);
+  if (!acceptsWork(project, projectToday(project, app.now()))) throw forbidden('project_inactive', PROJECT_INACTIVE);
 }
 
 /** A unit and its project, by the unit id a worker's page was opened with. */
@@ -41,7 +40,12 @@ export async function getProjectByQr(app: FastifyInstance, qrId: string) {
 
 export async function getFacilityByQr(app: FastifyInstance, qrId: string) {
   const project = await getProjectByQr(app, qrId);
-  return { id: project.id, name: project.name, facilityType: project.facilityType, isActive: acceptsWork(project, todayOf(app, project)) };
+  return {
+    id: project.id,
+    name: project.name,
+    facilityType: project.facilityType,
+    isActive: acceptsWork(project, projectToday(project, app.now())),
+  };
 }
 
 export async function getWorkerNames(app: FastifyInstance, qrId: string) {

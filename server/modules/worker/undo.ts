@@ -4,7 +4,7 @@ import { UNDO_WINDOW_MINUTES } from '../../../contract/worker-rules.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
-import { todayOf } from './facility.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import {
   findCompletionForPeriod,
   findLastReopened,
@@ -31,7 +31,7 @@ export async function undoCompletion(app: FastifyInstance, taskId: string, devic
   const row = await findTaskWithProject(app.db, taskId);
   if (!row) throw notFound('task_not_found', 'Task not found');
   const { task, project } = row;
-  const period = periodFor(task.recurrence, todayOf(app, project));
+  const period = periodFor(task.recurrence, projectToday(project, app.now()));
   const repeated = async () => {
     const last = await findLastReopened(app.db, { projectId: project.id, taskId: task.id, period });
     if (last?.reopenedAs === 'undone' && deviceId !== undefined && last.reopenedByDevice === deviceId) {

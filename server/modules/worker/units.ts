@@ -3,7 +3,8 @@ import type { PublicRoom, PublicRoomDetails } from '../../../contract/worker.ts'
 import { notFound } from '../../lib/errors.ts';
 import { listUnitsWithCounts } from '../rooms/rooms.queries.ts';
 import { toRoom, unitMap } from '../rooms/rooms.service.ts';
-import { UNIT_NOT_FOUND, acceptsWork, getProjectByQr, getUnit, todayOf } from './facility.ts';
+import { UNIT_NOT_FOUND, acceptsWork, getProjectByQr, getUnit } from './facility.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import { searchPublicUnits } from './worker.queries.ts';
 
 const publicRoom = (r: ReturnType<typeof toRoom>): PublicRoom => ({
@@ -26,7 +27,7 @@ const publicRoom = (r: ReturnType<typeof toRoom>): PublicRoom => ({
  */
 export async function listPublicRooms(app: FastifyInstance, qrId: string, q?: string): Promise<PublicRoom[]> {
   const project = await getProjectByQr(app, qrId);
-  const date = todayOf(app, project);
+  const date = projectToday(project, app.now());
   const typed = q?.trim() ?? '';
   if (typed === '') {
     // The manager's map, already sorted and shared: the worker's full list is its active units.
@@ -40,7 +41,7 @@ export async function listPublicRooms(app: FastifyInstance, qrId: string, q?: st
 
 export async function getPublicRoom(app: FastifyInstance, unitId: string): Promise<PublicRoomDetails> {
   const { project } = await getUnit(app, unitId);
-  const today = todayOf(app, project);
+  const today = projectToday(project, app.now());
   const [row] = await listUnitsWithCounts(app.db, { projectId: project.id, date: today, unitId });
   if (!row) throw notFound('unit_not_found', UNIT_NOT_FOUND);
   return { ...publicRoom(toRoom(row)), facilityName: project.name, projectActive: acceptsWork(project, today), today };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { createWorkSessionInput } from '../../../contract/worker.ts';
-import { assertAcceptsWork, getUnit, todayOf } from './facility.ts';
+import { assertAcceptsWork, getUnit } from './facility.ts';
+import { projectToday } from '../../lib/calendar.ts';
 import { recordWorkSession } from './worker.queries.ts';
 
 /** Records that a worker started (or continues) work on a unit today, and remembers the name. */
@@ -13,7 +14,7 @@ export async function startWorkSession(app: FastifyInstance, input: z.output<typ
     unitId: unit.id,
     workerName: input.workerName,
     floorNumber: input.floorNumber ?? unit.floor,
-    workDate: todayOf(app, project),
+    workDate: projectToday(project, app.now()),
     now: app.now(),
   });
   const continuing = !session.inserted;

@@ -3,6 +3,8 @@
  * agorot with two decimals and ₪ in the Israeli style, and dates as dd/MM/yyyy — the same in every
  * interface language, because the document is an Israeli tax document.
  */
+import { BILLING_TIME_ZONE } from '../../../../../contract/billing.ts';
+
 const ILS = new Intl.NumberFormat('he-IL', { style: 'currency', currency: 'ILS' });
 
 export const formatAgorot = (agorot: number): string => ILS.format(agorot / 100);
@@ -15,7 +17,7 @@ export function formatDay(isoDate: string): string {
 
 /** A moment as its dd/MM/yyyy in Israel (the seller's and the tax authority's calendar). */
 export function formatDayInIsrael(instant: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', day: '2-digit', month: '2-digit', year: 'numeric' })
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: BILLING_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' })
     .formatToParts(new Date(instant))
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return `${parts.day}/${parts.month}/${parts.year}`;
@@ -27,7 +29,7 @@ export const formatVatRate = (basisPoints: number): string => `${basisPoints / 1
 /** A moment in Israel's time, date and minutes, for the audit log (docs/product.md "Tax invoice"). */
 export function formatMomentInIsrael(instant: string, lng: string): string {
   return new Intl.DateTimeFormat(lng, {
-    timeZone: 'Asia/Jerusalem',
+    timeZone: BILLING_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
