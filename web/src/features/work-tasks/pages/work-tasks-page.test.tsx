@@ -209,13 +209,21 @@ describe('Work-tasks page', () => {
     expect(within(cardOf('Wall tiles')).getByText('30 min')).toBeInTheDocument();
   });
 
-  it('shows the task in the worker language when the project translated it', async () => {
-    renderPage(asWorker, {}, [task('t9', 'Wall tiles', { translations: { ru: { name: 'Плитка на стенах' } } })]);
+  it("shows the task in the worker language when the project translated it, else in the manager's words", async () => {
+    renderPage(asWorker, {}, [
+      task('t9', 'Wall tiles', { translations: { ru: { name: 'Плитка на стенах' } } }),
+      task('t8', 'Grout', { translations: { he: { name: 'רובה' } } }),
+    ]);
     await screen.findByText('Wall tiles');
     const { default: i18n } = await import('i18next');
     await act(async () => void (await i18n.changeLanguage('ru')));
-    expect(await screen.findByText('Плитка на стенах')).toBeInTheDocument();
-    await act(async () => void (await i18n.changeLanguage('en')));
+    try {
+      expect(await screen.findByText('Плитка на стенах')).toBeInTheDocument();
+      expect(screen.getByText('Grout')).toBeInTheDocument(); // no Russian for it: never blank, never another language
+      expect(screen.queryByText('רובה')).toBeNull();
+    } finally {
+      await act(async () => void (await i18n.changeLanguage('en')));
+    }
   });
 
   it('keeps a completed card closed, struck through and green', async () => {
