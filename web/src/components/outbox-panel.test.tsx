@@ -58,17 +58,21 @@ describe('OutboxPanel', () => {
       'Start work on unit A12Waiting for signal – will send automatically',
       'Photo for stage Wall tilesWaiting for signal – will send automatically',
     ]);
+    // The names are the worker's own words, isolated so a Hebrew name keeps its order in any language.
+    expect(items.map((li) => li.querySelector('bdi')?.textContent)).toEqual(['Plaster', 'A12', 'Wall tiles']);
   });
 
-  it('shows "sending" while a request is under way', async () => {
+  it('shows "sending" while a request or a photo upload is under way', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => {})),
     );
     renderPanel();
     act(() => void complete('t1', 'Plaster'));
+    act(() => markPhotoWaiting({ taskId: 't2', roomId: 'r1', label: 'Wall tiles' }, true));
     open();
-    expect(await within(bar()).findByRole('listitem')).toHaveTextContent('Sending…');
+    const items = await within(bar()).findAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Complete stage PlasterSending…', 'Photo for stage Wall tilesSending…']);
   });
 
   it('keeps a refusal, also one from before a reload, with its reason in the worker language until OK', async () => {

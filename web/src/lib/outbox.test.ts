@@ -85,13 +85,19 @@ describe('worker outbox', () => {
   });
 
   it('drops a write the server refused (no retry can fix a 4xx) and reports why', async () => {
-    stubFetch([() => new Response(JSON.stringify({ message: 'Please enter an item name' }), { status: 400 })]);
+    vi.useFakeTimers();
+    const fetchMock = stubFetch([() => new Response(JSON.stringify({ message: 'Please enter an item name' }), { status: 400 })]);
     const errors: string[] = [];
     const off = onOutboxResult((r) => !r.ok && errors.push(r.error.message));
     expect(await enqueue(entry)).toBe('rejected');
     off();
     expect(errors).toEqual(['400: {"message":"Please enter an item name"}']);
     expect(outboxEntries()).toEqual([]);
+    expect(outboxRefused().map((r) => r.status)).toEqual([400]);
+    // Never sent again: not by the back-off, not when the signal returns.
+    await vi.advanceTimersByTimeAsync(2 * REPLAY_EVERY_MS);
+    await flushOutbox();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('gives up a request that hangs without an answer, keeps the write and sends it again with the same key', async () => {
@@ -139,11 +145,21 @@ describe('worker outbox', () => {
     expect(findSavedAnswer('/api/rooms/7')).toBeDefined();
   });
 
-  it('treats a 503 as "not now" and keeps the write', async () => {
-    stubFetch([() => new Response('', { status: 503 })]);
-    expect(await enqueue(entry)).toBe('waiting');
-    expect(outboxEntries()).toHaveLength(1);
-  });
+  it.each([408, 502, 503, 504])(
+    'treats a %i as "not now": keeps the write as waiting and sends it again later with the same key',
+    async (status) => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch([() => new Response('', { status }), ok]);
+      expect(await enqueue(entry)).toBe('waiting');
+      expect(outboxEntries()).toEqual([expect.objectContaining({ waiting: true, attempts: 1 })]);
+      expect(outboxRefused()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(retryDelay(1));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(keyOf(fetchMock.mock.calls[1])).toBe(keyOf(fetchMock.mock.calls[0]));
+      expect(outboxEntries()).toEqual([]);
+      expect(outboxRefused()).toEqual([]);
+    },
+  );
 
   describe('honours Retry-After on 429 and 503', () => {
     const refused = (status: number, retryAfter: string) => () =>
@@ -166,6 +182,25 @@ describe('worker outbox', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(fetchMock).toHaveBeenCalledTimes(3);
       expect(outboxEntries()).toEqual([]);
+    });
+
+    it('a 429 holds the queue only for its time: the writes behind it are kept and then all go, in order, with their keys', async () => {
+      vi.useFakeTimers();
+      const fetchMock = stubFetch([offline, refused(429, '20'), ok, ok, ok]);
+      expect(await enqueue(entry)).toBe('waiting'); // no signal
+      expect(await enqueue({ ...entry, body: { name: 'Nails', quantity: 2, apartmentId: 'r1' } })).toBe('waiting'); // 429
+      expect(await enqueue({ ...entry, body: { name: 'Sand', quantity: 3, apartmentId: 'r1' } })).toBe('waiting'); // held
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      const keys = outboxEntries().map((e) => e.key);
+      expect(keys).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(20_000 - 1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(outboxEntries().map((e) => e.key)).toEqual(keys); // nothing lost while held
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(5);
+      expect(fetchMock.mock.calls.slice(2).map(keyOf)).toEqual(keys);
+      expect(outboxEntries()).toEqual([]);
+      expect(outboxRefused()).toEqual([]);
     });
 
     it('reads an HTTP date on a 503, and the same key is sent again', async () => {
@@ -193,6 +228,8 @@ describe('worker outbox', () => {
       vi.useFakeTimers();
       const fetchMock = stubFetch([refused(429, '0'), refused(429, '1'), ok]);
       await enqueue(entry);
+      await flushOutbox(); // the signal returns at once: still not before the back-off
+      expect(fetchMock).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(retryDelay(1) - 1);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(1);

@@ -6,7 +6,9 @@ import type { PublicRoomDetails, PublicTask } from '../../../../../contract/work
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.ts';
 import { clearSavedForTests } from '../../../lib/offline-store.ts';
-import { resetWaitingPhotosForTests } from '../../../lib/offline-photos.ts';
+import { markPhotoWaiting, resetWaitingPhotosForTests, waitingPhotos } from '../../../lib/offline-photos.ts';
+import { findCompletionIntent, findWaitingPhoto, keepCompletionIntent, keepWaitingPhoto } from '../../../lib/photo-store.ts';
+import { FakeIndexedDb } from '../../../test/fake-indexeddb.ts';
 import { deviceId } from '../../../lib/device-id.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
 
@@ -207,13 +209,21 @@ describe('Work-tasks page', () => {
     expect(within(cardOf('Wall tiles')).getByText('30 min')).toBeInTheDocument();
   });
 
-  it('shows the task in the worker language when the project translated it', async () => {
-    renderPage(asWorker, {}, [task('t9', 'Wall tiles', { translations: { ru: { name: 'Плитка на стенах' } } })]);
+  it("shows the task in the worker language when the project translated it, else in the manager's words", async () => {
+    renderPage(asWorker, {}, [
+      task('t9', 'Wall tiles', { translations: { ru: { name: 'Плитка на стенах' } } }),
+      task('t8', 'Grout', { translations: { he: { name: 'רובה' } } }),
+    ]);
     await screen.findByText('Wall tiles');
     const { default: i18n } = await import('i18next');
     await act(async () => void (await i18n.changeLanguage('ru')));
-    expect(await screen.findByText('Плитка на стенах')).toBeInTheDocument();
-    await act(async () => void (await i18n.changeLanguage('en')));
+    try {
+      expect(await screen.findByText('Плитка на стенах')).toBeInTheDocument();
+      expect(screen.getByText('Grout')).toBeInTheDocument(); // no Russian for it: never blank, never another language
+      expect(screen.queryByText('רובה')).toBeNull();
+    } finally {
+      await act(async () => void (await i18n.changeLanguage('en')));
+    }
   });
 
   it('keeps a completed card closed, struck through and green', async () => {
@@ -920,5 +930,32 @@ describe('Work-tasks page on a phone that never chose a language', () => {
     renderPage(`/work-tasks/${ROOM_ID}`);
     expect(await screen.findByLabelText(/Your name/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Choose your language' })).toBeNull();
+  });
+});
+
+describe('Work-tasks page: the inactivity time-out loses nothing that waits (docs/product.md "Working without signal")', () => {
+  it('a photo waiting for signal, its bytes and the completion waiting for it are still on the phone after the form closed', async () => {
+    vi.stubGlobal('indexedDB', new FakeIndexedDb());
+    try {
+      await keepWaitingPhoto('t1', new File(['abc'], 'tiles.jpg', { type: 'image/jpeg' }));
+      markPhotoWaiting({ taskId: 't1', roomId: ROOM_ID, label: 'Wall tiles' });
+      keepCompletionIntent('t1', { notes: null, workerName: 'Dana', completedAt: '2026-11-23T06:00:00.000Z' });
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      renderPage(asWorker, {
+        'POST /api/objects/upload': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      await screen.findByText('Wall tiles');
+      act(() => void vi.advanceTimersByTime(30 * 60_000 + 1_000));
+      expect(await screen.findByRole('heading', { name: 'The form was closed due to inactivity' })).toBeInTheDocument();
+
+      resetWaitingPhotosForTests(true); // read back as the next page load would
+      expect(waitingPhotos()).toEqual([expect.objectContaining({ taskId: 't1', roomId: ROOM_ID })]);
+      expect(findCompletionIntent('t1')).toEqual({ notes: null, workerName: 'Dana', completedAt: '2026-11-23T06:00:00.000Z' });
+      expect(await (await findWaitingPhoto('t1'))?.text()).toBe('abc');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
