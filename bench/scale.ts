@@ -124,10 +124,12 @@ async function fillWith(c: pg.Client, withPlatform: boolean, passwordHash: strin
     'projects',
     `insert into projects (id, name, facility_type, qr_id, billing_anchor, card_token, card_brand, card_last4, created_at)
      select id, case g when 0 then 'Scale biggest' when 1 then 'Scale small' else 'Scale ' || g end, fac,
-       'scale-' || g || '-' || md5(random()::text || g), current_date - $1::int, 'sbx_scale' || g, 'visa', '4242',
+       'scale-' || g || '-' || md5(random()::text || g),
+       -- Registered whole months ago, so today is every project's billing date and the run has work to do.
+       (current_date - make_interval(months => $2::int))::date, 'sbx_scale' || g, 'visa', '4242',
        now() - make_interval(days => $1::int)
      from p`,
-    [DAYS],
+    [DAYS, MONTHS],
   );
   await step(
     'users',
