@@ -201,3 +201,47 @@ export async function timeGets(url: string, headers: Record<string, string>, cou
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
   return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1] };
 }
+
+export interface RequestTimes {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Answers other than 2xx (counted, not thrown: a 503 under load is a finding). */
+  failed: number;
+  status503: number;
+}
+
+/**
+ * Like timeGets, but the address and headers may change per request, non-2xx answers are counted
+ * rather than thrown, and the run stops early after `budgetMs` (a slow route still reports).
+ */
+export async function timeRequests(
+  url: () => string,
+  headers: () => Record<string, string>,
+  count: number,
+  clients = 1,
+  budgetMs = Infinity,
+): Promise<RequestTimes> {
+  const times: number[] = [];
+  let next = 0;
+  let failed = 0;
+  let status503 = 0;
+  const end = performance.now() + budgetMs;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count && performance.now() < end) {
+        next++;
+        const started = performance.now();
+        const res = await fetch(url(), { headers: headers(), signal: AbortSignal.timeout(120_000) });
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+        if (!res.ok) failed++;
+        if (res.status === 503) status503++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? NaN;
+  return { count: times.length, p50: at(0.5), p95: at(0.95), max: times[times.length - 1] ?? NaN, failed, status503 };
+}
