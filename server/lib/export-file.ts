@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { csvStream } from './csv.ts';
 import { AppError } from './errors.ts';
 import { loggableError } from '../plugins/errors.ts';
@@ -51,7 +51,8 @@ export interface ExportLeases {
 }
 export interface ExportLease {
   renew(): void;
-  release(): void;
+  /** Lets go of the lease (once; later calls answer the same promise). Never rejects. */
+  release(): Promise<void>;
 }
 
 /** The embedded database serves one process (decision 030): the leases live in its memory. */
@@ -62,13 +63,11 @@ function memoryLeases(): ExportLeases {
       // Checked and taken with no await in between, so two requests cannot both take it.
       if (held.has(key)) return Promise.resolve(undefined);
       held.add(key);
-      let released = false;
       return Promise.resolve({
         renew: () => {},
         release: () => {
-          if (released) return;
-          released = true;
           held.delete(key);
+          return Promise.resolve();
         },
       });
     },
@@ -82,16 +81,13 @@ function databaseLeases(app: FastifyInstance): ExportLeases {
     async take(key) {
       const holder = randomUUID();
       if (!(await takeExportLease(app.db, { key, holder, leaseMs: EXPORT_LEASE_MS }))) return undefined;
-      let released = false;
+      let released: Promise<void> | undefined;
       return {
         renew: () => {
           if (!released) renewExportLease(app.db, { key, holder, leaseMs: EXPORT_LEASE_MS }).catch(warn('export lease not renewed'));
         },
-        release: () => {
-          if (released) return;
-          released = true;
-          releaseExportLease(app.db, { key, holder }).catch(warn('export lease not released; it lapses by itself'));
-        },
+        release: () =>
+          (released ??= releaseExportLease(app.db, { key, holder }).catch(warn('export lease not released; it lapses by itself'))),
       };
     },
   };
@@ -142,23 +138,42 @@ export async function sendExport(
   renewal.unref();
   const release = () => {
     clearInterval(renewal);
-    lease.release();
+    return lease.release();
   };
+  // The response's 'close' follows the last byte sent and a client gone, even while the first
+  // chunk is still being read.
+  reply.raw.once('close', () => void release());
   let file: ExportFileStream;
   try {
     file = await make();
   } catch (err) {
-    release();
+    await release();
     throw err;
   }
-  // 'close' follows the end, an error and a destroy (fastify destroys the body when the client goes).
-  file.body.once('close', release);
-  reply.raw.once('close', release);
+  if (reply.raw.destroyed) {
+    // The client went while the first chunk was read: stop here, nothing more is read.
+    file.body.destroy();
+    return reply;
+  }
+  // The lease is let go before the response's last byte, so the next export, asked as soon as this
+  // one has arrived, finds it free; on an error or a destroy as well.
+  const source = file.body;
+  const body = Readable.from(
+    (async function* () {
+      try {
+        for await (const piece of source) yield piece as Buffer;
+      } finally {
+        source.destroy();
+        await release();
+      }
+    })(),
+    { objectMode: false },
+  );
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'no-store')
-    .send(file.body);
+    .send(body);
 }
 
 /** Lets other requests run between two chunk reads (the embedded database answers one statement at a time). */
