@@ -94,6 +94,27 @@ describe('keyset chunks', () => {
   });
 });
 
+describe('taking turns', () => {
+  it('lets other work run between two chunk reads (the embedded database answers one statement at a time)', async () => {
+    const events: string[] = [];
+    const data = [1, 2, 3, 4, 5];
+    const rows = await keysetRows({
+      chunkRows: 2,
+      read: (after: number | undefined, limit: number) => {
+        events.push(`read after ${after ?? 'start'}`);
+        // Another request's work, queued while this chunk was read.
+        setImmediate(() => events.push('other request'));
+        const from = after === undefined ? 0 : data.indexOf(after) + 1;
+        return Promise.resolve(data.slice(from, from + limit));
+      },
+      cursorOf: (n) => n,
+      map: (n) => n,
+    });
+    expect(await collect(rows)).toEqual(data);
+    expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
+  });
+});
+
 describe('one export at a time per project', () => {
   const exportUrl = '/api/scheduled-tasks/export?format=csv&lang=en';
 
