@@ -224,6 +224,36 @@ describe.runIf(postgres)('on PostgreSQL', () => {
     expect((await asOther('/api/scheduled-tasks/export?format=csv&lang=en')).statusCode).toBe(200);
   });
 
+  it('lets go of the lease when the client goes away while the first chunk is read (real HTTP)', async () => {
+    const key = projectExportKey(seeded.owner.user.projectId);
+    const slowPool = await openPostgres(url, 2, { reportsMax: 1, reportTimeoutMs: 10_000 });
+    const slow = await buildApp({ config: testConfig(), database: slowPool, now: () => new Date('2026-03-10T10:00:00Z'), logger: false });
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    const leaseRows = async () => (await ctx.database.db.select().from(exportLeases).where(eq(exportLeases.key, key))).length;
+    try {
+      await slow.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.server.address() as { port: number };
+      await locker.query('begin');
+      await locker.query('lock table tasks in access exclusive mode');
+      const abort = new AbortController();
+      const download = fetch(`http://127.0.0.1:${port}/api/scheduled-tasks/export?format=csv&lang=en`, {
+        headers: { cookie: seeded.owner.cookie },
+        signal: abort.signal,
+      }).catch(() => undefined);
+      await expect.poll(leaseRows, { timeout: 3_000 }).toBe(1);
+      abort.abort();
+      await download;
+      // Freed while the read is still blocked, not after it.
+      await expect.poll(leaseRows, { timeout: 3_000 }).toBe(0);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+      await slow.close();
+      await slowPool.close();
+    }
+  });
+
   it('a worker route answers while the reports pool is fully busy', async () => {
     const [project] = await ctx.database.db
       .select({ qrId: projects.qrId })
