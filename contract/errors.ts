@@ -24,6 +24,9 @@ export const ERROR_CODES = [
   'shutting_down',
   'internal_error',
   'client_gone',
+  // Reports and exports (docs/decisions/034-no-tenant-stalls.md)
+  'export_in_progress',
+  'report_timed_out',
   // Sign-in, registration, account
   'invalid_credentials',
   'login_rate_limited',

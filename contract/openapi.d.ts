@@ -5033,7 +5033,18 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description Too many requests, or another export of this project is under way: wait as Retry-After says. Codes: `export_in_progress`. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7081,7 +7092,18 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description Too many requests, or another export of this project is under way: wait as Retry-After says. Codes: `export_in_progress`. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7633,7 +7655,18 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description Too many requests, or another export of this project is under way: wait as Retry-After says. Codes: `export_in_progress`. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7993,7 +8026,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8070,7 +8103,18 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description Too many requests, or another export of this project is under way: wait as Retry-After says. Codes: `export_in_progress`. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8166,7 +8210,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8243,7 +8287,18 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description Too many requests, or another export of this project is under way: wait as Retry-After says. Codes: `export_in_progress`. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8336,7 +8391,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8442,7 +8497,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9200,7 +9255,18 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The server cannot answer now (database down, restarting); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`. */
+        /** @description Too many requests, or another export of this project is under way: wait as Retry-After says. Codes: `export_in_progress`. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The server cannot answer now (database down, restarting, the report took too long to read); try again after Retry-After (usually 5 s). Codes: `database_unavailable`, `shutting_down`, `storage_unavailable`, `report_timed_out`. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10384,6 +10450,8 @@ export interface components {
         | 'shutting_down'
         | 'internal_error'
         | 'client_gone'
+        | 'export_in_progress'
+        | 'report_timed_out'
         | 'invalid_credentials'
         | 'login_rate_limited'
         | 'username_taken'

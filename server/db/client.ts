@@ -20,11 +20,19 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export interface Database {
   db: Db;
+  /**
+   * Reports and exports read here (docs/decisions/034-no-tenant-stalls.md): on PostgreSQL a small
+   * pool of its own whose statements time out, so a heavy read never takes the main pool's
+   * connections from worker routes; on the embedded database the same as `db`.
+   */
+  reportsDb: Db;
   kind: 'pglite' | 'postgres';
   /** PGlite instance (embedded mode only). */
   pglite?: PGlite;
   /** pg pool (server mode only). */
   pool?: pg.Pool;
+  /** The reports pool (server mode only). */
+  reportsPool?: pg.Pool;
   close(): Promise<void>;
   /**
    * Statements sent so far for the requests' own work (tests check that list endpoints run a fixed
@@ -33,7 +41,7 @@ export interface Database {
   stats: { queries: number };
 }
 
-const BOOKKEEPING = /\b(rate_limit_counters|live_stream_leases)\b/;
+const BOOKKEEPING = /\b(rate_limit_counters|live_stream_leases|export_leases)\b/;
 function countingLogger(stats: { queries: number }) {
   return { logQuery: (query: string) => void (BOOKKEEPING.test(query) || stats.queries++) };
 }
@@ -113,13 +121,23 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     : await PGlite.create({ dataDir, loadDataDir });
   const stats = { queries: 0 };
   const db = drizzlePglite(client, { schema, logger: countingLogger(stats) }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, stats, close: () => client.close() };
+  return { db, reportsDb: db, kind: 'pglite', pglite: client, stats, close: () => client.close() };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export interface PostgresOptions {
+  /** Connections of the reports pool (decision 034): few, so the main pool keeps the rest. */
+  reportsMax?: number;
+  /** `statement_timeout` of every statement on the reports pool, in milliseconds. */
+  reportTimeoutMs?: number;
+}
+
+export const REPORTS_POOL_MAX = 3;
+export const REPORT_TIMEOUT_MS = 30_000;
+
+function postgresPool(url: string, max: number, options?: string): pg.Pool {
   // Without a connect timeout, an unreachable server (packets dropped, not refused) would hold each
   // request until the OS gives up, minutes later; with it the request gets a prompt 503.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, ...(options ? { options } : {}) });
   // A client dropped by the server (a restart, a failover) must not crash the process. The pool's
   // own 'error' event covers only idle clients; a client checked out for a transaction or held for
   // the billing lock emits 'error' on itself, and an EventEmitter 'error' without a listener throws
@@ -128,9 +146,32 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
   });
   pool.on('error', (err) => console.warn(`PostgreSQL pool: ${err.message}`));
+  return pool;
+}
+
+export async function openPostgres(url: string, max = 10, opts: PostgresOptions = {}): Promise<Database> {
+  const pool = postgresPool(url, max);
+  // Reports and exports (docs/decisions/034-no-tenant-stalls.md): their own pool, each statement
+  // cut off after reportTimeoutMs (a server-side setting given at connect, so no extra statement).
+  const reportsPool = postgresPool(
+    url,
+    opts.reportsMax ?? REPORTS_POOL_MAX,
+    `-c statement_timeout=${Math.max(1, Math.round(opts.reportTimeoutMs ?? REPORT_TIMEOUT_MS))}`,
+  );
   const stats = { queries: 0 };
   const db = drizzlePg(pool, { schema, logger: countingLogger(stats) }) as unknown as Db;
-  return { db, kind: 'postgres', pool, stats, close: () => pool.end() };
+  const reportsDb = drizzlePg(reportsPool, { schema, logger: countingLogger(stats) }) as unknown as Db;
+  return {
+    db,
+    reportsDb,
+    kind: 'postgres',
+    pool,
+    reportsPool,
+    stats,
+    close: async () => {
+      await Promise.all([pool.end(), reportsPool.end()]);
+    },
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

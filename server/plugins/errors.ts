@@ -15,6 +15,9 @@ export const STORAGE_RETRY_AFTER_SECONDS = 30;
  * parameters (card tokens, password hashes, personal data): log the driver's own message and the
  * SQLSTATE instead, and only the stack's frames (its head repeats the message).
  */
+/** SQLSTATE of a statement cut off by statement_timeout (or a cancel). */
+const QUERY_CANCELED = '57014';
+
 export function loggableError(err: unknown) {
   const e = err as { name?: string; message?: string; stack?: string; cause?: { message?: string; code?: unknown } };
   const fromQuery = typeof e?.message === 'string' && e.message.startsWith('Failed query');
@@ -92,6 +95,17 @@ export function registerErrorHandling(app: FastifyInstance) {
           .status(503)
           .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
           .send({ code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
+      }
+      if (sqlState(err) === QUERY_CANCELED) {
+        // Only the reports pool has a statement_timeout (docs/decisions/034-no-tenant-stalls.md).
+        request.log.warn({ err: loggableError(err) }, 'report read timed out');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({
+            code: 'report_timed_out',
+            message: 'The report took too long to read. Try a shorter period or again later.',
+          } satisfies ApiErrorBody);
       }
       if (isDatabaseUnavailable(err)) {
         // Not a bug: the database is down or restarting. Tell the client when to try again; the pg

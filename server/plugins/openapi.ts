@@ -69,6 +69,8 @@ export function refusalsOf(route: {
   rateLimited: boolean;
   hasInput: boolean;
   hasBody: boolean;
+  /** A heavy read (docs/decisions/034-no-tenant-stalls.md): an export or a report. */
+  heavy?: 'export' | 'report';
 }): Refusal[] {
   const signedIn = route.access !== undefined && SIGNED_IN.includes(route.access);
   const write = WRITES.has(route.method);
@@ -93,12 +95,25 @@ export function refusalsOf(route: {
     list.push({ status: 413, codes: ['payload_too_large'], why: 'The body is too large.' });
     list.push({ status: 415, codes: ['unsupported_media_type'], why: 'The body has a content type this route does not read.' });
   }
-  if (route.rateLimited)
-    list.push({ status: 429, codes: ['rate_limited'], why: 'Too many requests: wait as Retry-After says.', retryAfter: true });
+  const tooMany: ErrorCode[] = [];
+  if (route.rateLimited) tooMany.push('rate_limited');
+  if (route.heavy === 'export') tooMany.push('export_in_progress');
+  if (tooMany.length > 0)
+    list.push({
+      status: 429,
+      codes: tooMany,
+      why:
+        route.heavy === 'export'
+          ? 'Too many requests, or another export of this project is under way: wait as Retry-After says.'
+          : 'Too many requests: wait as Retry-After says.',
+      retryAfter: true,
+    });
+  const unavailable: ErrorCode[] = ['database_unavailable', 'shutting_down', 'storage_unavailable'];
+  if (route.heavy) unavailable.push('report_timed_out');
   list.push({
     status: 503,
-    codes: ['database_unavailable', 'shutting_down', 'storage_unavailable'],
-    why: `The server cannot answer now (database down, restarting); try again after Retry-After (usually ${RETRY_AFTER_SECONDS} s).`,
+    codes: unavailable,
+    why: `The server cannot answer now (database down, restarting${route.heavy ? ', the report took too long to read' : ''}); try again after Retry-After (usually ${RETRY_AFTER_SECONDS} s).`,
     retryAfter: true,
   });
   return list;
@@ -121,7 +136,7 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const method = methods[0]!;
   const key = `${method} ${route.url}`;
-  const config = (route.config ?? {}) as { access?: AccessLevel; idempotent?: unknown; rateLimit?: unknown };
+  const config = (route.config ?? {}) as { access?: AccessLevel; idempotent?: unknown; rateLimit?: unknown; heavy?: 'export' | 'report' };
   const original = (route.schema ?? {}) as {
     body?: unknown;
     querystring?: unknown;
@@ -139,6 +154,7 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
     rateLimited: config.rateLimit !== undefined,
     hasInput: original.body !== undefined || original.querystring !== undefined || original.params !== undefined,
     hasBody: original.body !== undefined || raw,
+    heavy: config.heavy,
   });
 
   // A raw upload: bytes under any of the declared types (the route checks them by content).

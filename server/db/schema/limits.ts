@@ -28,3 +28,13 @@ export const liveStreamLeases = pgTable(
   },
   (t) => [index('live_stream_leases_session_idx').on(t.sessionHash, t.expiresAt)],
 );
+
+/**
+ * The one export under way per project (docs/decisions/034-no-tenant-stalls.md): a lease per key,
+ * held by one request and renewed while its file streams; a killed instance's lease lapses.
+ */
+export const exportLeases = pgTable('export_leases', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -24,7 +24,10 @@ export async function adminRoutes(base: FastifyInstance) {
     listCustomersBilling(app),
   );
 
-  app.get('/admin/customers-billing/export', { config: access, schema: { querystring: customersExportQuery } }, async (request, reply) => {
-    return sendExport(reply, await exportCustomersBilling(app, request.query));
-  });
+  // One billing export at a time across the platform (docs/decisions/034-no-tenant-stalls.md).
+  app.get(
+    '/admin/customers-billing/export',
+    { config: { ...access, heavy: 'export' }, schema: { querystring: customersExportQuery } },
+    async (request, reply) => sendExport(app, reply, 'admin:customers-billing', () => exportCustomersBilling(app, request.query)),
+  );
 }

@@ -53,13 +53,13 @@ export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: 
   // Independent reads: side by side on PostgreSQL's pool (the embedded database takes them in turn).
   const reviewPeriod = { ...current, timezone: auth.timezone };
   const [totals, before, perDay, workers, floors, firstTime, sentBack] = await Promise.all([
-    q.periodTotals(app.db, current),
-    q.periodTotals(app.db, previous),
-    q.completionsPerDay(app.db, current),
-    q.topWorkers(app.db, current),
-    q.progressPerFloor(app.db, auth.projectId),
-    q.firstTimeQuality(app.db, reviewPeriod),
-    q.sentBackPerStage(app.db, reviewPeriod),
+    q.periodTotals(app.reportsDb, current),
+    q.periodTotals(app.reportsDb, previous),
+    q.completionsPerDay(app.reportsDb, current),
+    q.topWorkers(app.reportsDb, current),
+    q.progressPerFloor(app.reportsDb, auth.projectId),
+    q.firstTimeQuality(app.reportsDb, reviewPeriod),
+    q.sentBackPerStage(app.reportsDb, reviewPeriod),
   ]);
   return {
     from: current.from,
@@ -95,9 +95,9 @@ export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: 
 async function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [rows, before, sentBackRows] = await Promise.all([
-    q.workersInPeriod(app.db, current),
-    q.completedPerWorker(app.db, previous),
-    q.sentBackPerWorker(app.db, current),
+    q.workersInPeriod(app.reportsDb, current),
+    q.completedPerWorker(app.reportsDb, previous),
+    q.sentBackPerWorker(app.reportsDb, current),
   ]);
   const sentBack = new Map(sentBackRows.map((r) => [r.key, r.sentBack]));
   const ranked = new Set(rows.map((r) => r.key));
@@ -136,8 +136,8 @@ export async function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: Pe
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [{ employees, rows }, totals, before] = await Promise.all([
     rankedWorkers(app, auth, range),
-    q.periodTotals(app.db, current),
-    q.periodTotals(app.db, previous),
+    q.periodTotals(app.reportsDb, current),
+    q.periodTotals(app.reportsDb, previous),
   ]);
   const named = rows.reduce((s, r) => s + r.completed, 0);
   const minutes = rows.reduce((s, r) => s + r.minutes, 0);

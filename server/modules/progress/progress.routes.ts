@@ -10,10 +10,13 @@ export async function progressRoutes(base: FastifyInstance) {
   /** The unit × stage grid (line of balance) of the signed-in project. */
   app.get(
     '/progress-matrix',
-    { config: { access: 'member' }, schema: { querystring: progressMatrixQuery, response: { 200: progressMatrixSchema } } },
+    {
+      config: { access: 'member', heavy: 'report' },
+      schema: { querystring: progressMatrixQuery, response: { 200: progressMatrixSchema } },
+    },
     async (request) => {
       const auth = userOf(request);
-      return getProgressMatrix(app.db, { projectId: auth.projectId, floor: request.query.floor, prefix: request.query.prefix });
+      return getProgressMatrix(app.reportsDb, { projectId: auth.projectId, floor: request.query.floor, prefix: request.query.prefix });
     },
   );
 }

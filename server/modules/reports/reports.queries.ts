@@ -92,6 +92,33 @@ export async function listReports(db: Db, kind: ReportKind, p: ReportFilter) {
   return rows.map((r) => ({ report: reportRowOf(kind, r.report), apartmentNumber: r.apartmentNumber }));
 }
 
+/** Where a keyset chunk of an export starts: the last row's reported_at (as the database writes it) and id. */
+export interface ReportCursor {
+  reportedAt: string;
+  id: string;
+}
+
+/**
+ * The export's chunk (docs/decisions/034-no-tenant-stalls.md): up to `limit` rows after `after` in
+ * listReports' order (newest first, id the tie-breaker), found by the key rather than by skipping.
+ */
+export async function listReportsAfter(db: Db, kind: ReportKind, p: ReportFilter & { limit: number; after?: ReportCursor }) {
+  const t = REPORT_TABLES[kind];
+  const after = p.after ? sql`(${t.reportedAt}, ${t.id}) < (${p.after.reportedAt}::timestamptz, ${p.after.id}::uuid)` : undefined;
+  const rows = await db
+    .select({ report: t, apartmentNumber: units.number, cursorAt: sql<string>`${t.reportedAt}::text` })
+    .from(t)
+    .leftJoin(units, and(eq(units.id, t.unitId), eq(units.projectId, t.projectId)))
+    .where(and(listWhere(kind, p), after))
+    .orderBy(desc(t.reportedAt), desc(t.id))
+    .limit(p.limit);
+  return rows.map((r) => ({
+    report: reportRowOf(kind, r.report),
+    apartmentNumber: r.apartmentNumber,
+    cursor: { reportedAt: r.cursorAt, id: r.report.id },
+  }));
+}
+
 /**
  * A unit of the project by its number, without regard to case (docs/product.md "Working without
  * signal"); where look-alike labels from before still exist, the exact one wins.

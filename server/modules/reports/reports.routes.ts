@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { measurementInput, measurementSchema, reportListQuery, shortageInput, shortageSchema } from '../../../contract/reports.ts';
 import { reportExportQuery } from '../../../contract/export-words.ts';
-import { sendExport } from '../../lib/export-file.ts';
+import { projectExportKey, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import {
   createMeasurement,
@@ -36,8 +36,13 @@ export async function reportRoutes(base: FastifyInstance) {
   );
 
   // The table as .xlsx or CSV, same filters (docs/product.md "Exports").
-  app.get('/shortages/export', { config: { access: 'manager' }, schema: { querystring: reportExportQuery } }, async (request, reply) =>
-    sendExport(reply, await exportReports(app, userOf(request), 'shortage', request.query)),
+  app.get(
+    '/shortages/export',
+    { config: { access: 'manager', heavy: 'export' }, schema: { querystring: reportExportQuery } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      return sendExport(app, reply, projectExportKey(auth.projectId), () => exportReports(app, auth, 'shortage', request.query));
+    },
   );
 
   app.post(
@@ -76,8 +81,13 @@ export async function reportRoutes(base: FastifyInstance) {
     async (request) => listMeasurements(app, userOf(request), request.query),
   );
 
-  app.get('/measurements/export', { config: { access: 'manager' }, schema: { querystring: reportExportQuery } }, async (request, reply) =>
-    sendExport(reply, await exportReports(app, userOf(request), 'measurement', request.query)),
+  app.get(
+    '/measurements/export',
+    { config: { access: 'manager', heavy: 'export' }, schema: { querystring: reportExportQuery } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      return sendExport(app, reply, projectExportKey(auth.projectId), () => exportReports(app, auth, 'measurement', request.query));
+    },
   );
 
   app.post(

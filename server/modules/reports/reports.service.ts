@@ -10,7 +10,8 @@ import {
   type shortageInput,
 } from '../../../contract/reports.ts';
 import { exportWords, isRightToLeft, type reportExportQuery } from '../../../contract/export-words.ts';
-import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
+import { exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
+import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';
@@ -155,13 +156,25 @@ export const {
  * The table as a file (docs/product.md "Exports"): the same filters and order as the list, every
  * row, headers and statuses in the caller's language.
  */
+/** Rows read per statement by a report export (docs/decisions/034-no-tenant-stalls.md). */
+export const EXPORT_CHUNK_ROWS = 5_000;
+
 export async function exportReports(
   app: FastifyInstance,
   auth: UserAuth,
   kind: q.ReportKind,
   query: ExportQuery,
+  chunkRows = EXPORT_CHUNK_ROWS,
 ): Promise<ExportFileStream> {
-  const rows = await q.listReports(app.db, kind, listFilter(auth, query));
+  const filter = listFilter(auth, query);
+  // Read a keyset chunk at a time from the reports pool (docs/decisions/034-no-tenant-stalls.md).
+  const chunked = <Out>(map: (r: Awaited<ReturnType<typeof q.listReportsAfter>>[number]) => Out) =>
+    keysetRows({
+      chunkRows,
+      read: (after: q.ReportCursor | undefined, limit: number) => q.listReportsAfter(app.reportsDb, kind, { ...filter, limit, after }),
+      cursorOf: (r) => r.cursor,
+      map,
+    });
   const words = exportWords(query.lang, auth.facilityType);
   const status = (s: string) => words.reportStatus[statusOf(s)];
   const file = { format: query.format, timeZone: auth.timezone, now: app.now() };
@@ -182,7 +195,7 @@ export async function exportReports(
           { header: c.reportedAt, type: 'datetime' },
           { header: c.notes, type: 'text' },
         ],
-        rows: rows.map(({ report: r, apartmentNumber }) => [
+        rows: await chunked(({ report: r, apartmentNumber }): ExportValue[] => [
           r.name,
           r.quantity,
           r.unitId ? apartmentNumber : null,
@@ -213,7 +226,7 @@ export async function exportReports(
         { header: c.reportedAt, type: 'datetime' },
         { header: c.notes, type: 'text' },
       ],
-      rows: rows.map(({ report: r, apartmentNumber }) => {
+      rows: await chunked(({ report: r, apartmentNumber }): ExportValue[] => {
         const d = dimensionsOf(r);
         return [
           r.name,

@@ -231,6 +231,24 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   rejectionReason: textOrNull(r.rejection_reason),
 });
 
+/** Where a keyset chunk of the export starts: the last row's sort key, its id the tie-breaker. */
+export interface ScheduledTaskCursor {
+  /** The first number in the unit label, as text; null when it has none. */
+  numberKey: string | null;
+  number: string;
+  sortOrder: number;
+  /** created_at as the database writes it (microseconds kept). */
+  createdAt: string;
+  id: string;
+}
+
+const TASK_ORDER = sql`(substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id`;
+
+const TASK_COLUMNS = sql`id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
+      to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
+      to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at,
+      completed_by, photo_url, notes, session_worker, status, review_status, rejection_reason`;
+
 /**
  * One page of tasks (one statement), ordered like the map: by the first number in the unit
  * label, then the label (byte order, as compareUnitLabels), then the unit's task order.
@@ -241,13 +259,46 @@ export async function listScheduledTasks(
 ): Promise<ScheduledTaskRow[]> {
   const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
   const result = await db.execute(sql`${scheduledTasksBase(f)}
-    select id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
-      to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
-      to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at,
-      completed_by, photo_url, notes, session_worker, status, review_status, rejection_reason
+    select ${TASK_COLUMNS}
     from base ${statusFilter}
-    order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id
+    order by ${TASK_ORDER}
     limit ${f.limit} offset ${f.offset}
   `);
   return rowsOf(result).map(scheduledTaskOf);
+}
+
+/**
+ * The export's chunk (docs/decisions/034-no-tenant-stalls.md): up to `limit` tasks after `after`
+ * in the same order as listScheduledTasks, found by the sort key itself rather than by skipping
+ * the rows before it. "nulls last" is written as (key is null, key) so one row comparison holds.
+ */
+export async function listScheduledTasksAfter(
+  db: Db,
+  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; limit: number; after?: ScheduledTaskCursor },
+): Promise<(ScheduledTaskRow & { cursor: ScheduledTaskCursor })[]> {
+  const conditions: SQL[] = [];
+  if (f.status) conditions.push(sql`status = ${f.status}`);
+  const a = f.after;
+  if (a)
+    conditions.push(sql`(
+      (substring(number from '[0-9]+')) is null, coalesce((substring(number from '[0-9]+'))::numeric, 0),
+      number collate "C", sort_order, created_at, id
+    ) > (
+      ${a.numberKey === null}::boolean, coalesce(${a.numberKey}::numeric, 0),
+      ${a.number}::text collate "C", ${a.sortOrder}::int, ${a.createdAt}::timestamptz, ${a.id}::uuid
+    )`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = await db.execute(sql`${scheduledTasksBase(f)}
+    select ${TASK_COLUMNS}, substring(number from '[0-9]+') as k_number, sort_order as k_sort, created_at::text as k_created
+    from base ${where}
+    order by ${TASK_ORDER}
+    limit ${f.limit}
+  `);
+  return rowsOf(result).map((r) => {
+    const row = scheduledTaskOf(r);
+    return {
+      ...row,
+      cursor: { numberKey: textOrNull(r.k_number), number: row.number, sortOrder: num(r.k_sort), createdAt: text(r.k_created), id: row.id },
+    };
+  });
 }

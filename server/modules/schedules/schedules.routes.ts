@@ -19,7 +19,7 @@ import {
   reviewsQuery,
   taskReviewSchema,
 } from '../../../contract/reviews.ts';
-import { sendExport } from '../../lib/export-file.ts';
+import { projectExportKey, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSchedule, exportScheduledTasks, listScheduledTasks, listUnitTasks } from './schedules.service.ts';
 import { acceptReviews, countReviews, listReviews, reviewTask } from './reviews.service.ts';
@@ -53,8 +53,11 @@ export async function scheduleRoutes(base: FastifyInstance) {
   // Every task under work tracking's filters, as .xlsx or CSV (docs/product.md "Exports").
   app.get(
     '/scheduled-tasks/export',
-    { config: { access: 'member' }, schema: { querystring: scheduledTasksExportQuery } },
-    async (request, reply) => sendExport(reply, exportScheduledTasks(app, userOf(request), request.query)),
+    { config: { access: 'member', heavy: 'export' }, schema: { querystring: scheduledTasksExportQuery } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      return sendExport(app, reply, projectExportKey(auth.projectId), () => exportScheduledTasks(app, auth, request.query));
+    },
   );
 
   // The quality loop (docs/decisions/029-quality-loop.md): accept a completed stage, or send it back.

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/schedules.ts';
 import { stageReviewOf } from '../../../contract/review-state.ts';
 import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
-import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
+import { exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
@@ -138,38 +138,42 @@ export async function listScheduledTasks(app: FastifyInstance, auth: UserAuth, q
 
 /**
  * Rows read per statement by the export: a project's 20,000 tasks never sit in memory at once. Each
- * statement sorts the whole filtered list before it skips to its page, so fewer, larger pages are
- * faster (21,000 rows: 11 pages of 2,000 took 7.7 s on the embedded database; bench/insight.ts).
+ * chunk starts at the previous one's last sort key (docs/decisions/034-no-tenant-stalls.md), so no
+ * statement sorts and skips the rows before it.
  */
 export const EXPORT_CHUNK_ROWS = 5_000;
 
 /**
  * Work tracking as a file (docs/product.md "Exports"): every task under the screen's filters, in the
- * screen's order, read a chunk at a time while the file is written.
+ * screen's order, read a chunk at a time from the reports pool while the file is written.
  */
-export function exportScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksExportQuery): ExportFileStream {
+export async function exportScheduledTasks(
+  app: FastifyInstance,
+  auth: UserAuth,
+  query: ScheduledTasksExportQuery,
+  chunkRows = EXPORT_CHUNK_ROWS,
+): Promise<ExportFileStream> {
   const filter = taskFilter(app, auth, query);
   const status = query.status === 'all' ? undefined : query.status;
   const words = exportWords(query.lang, auth.facilityType);
   const c = words.scheduledTasks.columns;
-  async function* rows(): AsyncGenerator<ExportValue[]> {
-    for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
-      const chunk = await q.listScheduledTasks(app.db, { ...filter, status, limit: EXPORT_CHUNK_ROWS, offset });
-      for (const r of chunk)
-        yield [
-          r.number,
-          r.unitName,
-          r.floor,
-          r.name,
-          words.taskStatus[r.status],
-          reviewWords(words, reviewOf(r)),
-          r.completedBy ?? r.sessionWorker,
-          r.completedAt,
-          r.notes,
-        ];
-      if (chunk.length < EXPORT_CHUNK_ROWS) return;
-    }
-  }
+  const rows = await keysetRows({
+    chunkRows,
+    read: (after: q.ScheduledTaskCursor | undefined, limit: number) =>
+      q.listScheduledTasksAfter(app.reportsDb, { ...filter, status, limit, after }),
+    cursorOf: (r) => r.cursor,
+    map: (r): ExportValue[] => [
+      r.number,
+      r.unitName,
+      r.floor,
+      r.name,
+      words.taskStatus[r.status],
+      reviewWords(words, reviewOf(r)),
+      r.completedBy ?? r.sessionWorker,
+      r.completedAt,
+      r.notes,
+    ],
+  });
   return exportFile(
     {
       name: 'work-tracking',
@@ -186,7 +190,7 @@ export function exportScheduledTasks(app: FastifyInstance, auth: UserAuth, query
         { header: c.completedAt, type: 'datetime' },
         { header: c.notes, type: 'text' },
       ],
-      rows: rows(),
+      rows,
     },
     { format: query.format, timeZone: auth.timezone, now: app.now() },
   );
