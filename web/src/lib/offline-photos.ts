@@ -49,26 +49,6 @@ export function clearPhotoWaiting(taskId: string) {
   if (photos.some((p) => p.taskId === taskId)) set(photos.filter((p) => p.taskId !== taskId));
 }
 
-let senderStarted = false;
-/**
- * While any photo waits, its sender runs on this page, whichever worker page it is (its code is
- * fetched only then): docs/product.md "Working without signal".
- */
-export function sendPhotosWhileWaiting() {
-  const start = () => {
-    if (senderStarted || photos.length === 0) return;
-    senderStarted = true;
-    import('./photo-sender.ts').then(
-      (m) => m.startPhotoSender(),
-      () => {
-        senderStarted = false; // not here yet (no signal, not stored): the next change tries again
-      },
-    );
-  };
-  listeners.add(start);
-  start();
-}
-
 export const waitingPhotos = () => photos;
 export function subscribeWaitingPhotos(l: () => void) {
   listeners.add(l);

@@ -1,5 +1,4 @@
 import { ApiError, apiRequest } from './api.ts';
-import { sendPhotosWhileWaiting } from './offline-photos.ts';
 import { freeSavedAnswers } from './offline-store.ts';
 
 /**
@@ -285,7 +284,6 @@ export function startOutbox() {
   document.addEventListener('visibilitychange', onVisible);
   replayTimer = setInterval(flushIfWaiting, REPLAY_EVERY_MS);
   if (entries.length > 0) void flushOutbox();
-  sendPhotosWhileWaiting();
 }
 
 function stopOutbox() {

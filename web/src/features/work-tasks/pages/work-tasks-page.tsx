@@ -18,7 +18,8 @@ import { startWorkSession, tasksUrl, usePendingWrites, usePublicRoom, usePublicT
 import { ArrowNextIcon, BackIcon, BoxIcon, NoSignalIcon, RulerIcon, WarningIcon } from '../../../components/ui/icons.tsx';
 import type { ReportKind } from '../components/report-dialog.tsx';
 import { TaskCard } from '../components/task-card.tsx';
-import { onOutboxResult, startOutbox, type OutboxResult } from '../../../lib/outbox.ts';
+import { onOutboxResult, type OutboxResult } from '../../../lib/outbox.ts';
+import { startOfflineWork } from '../../../lib/offline-work.ts';
 import { fullName, languageWasChosen, recallWorkerName, rememberWorkerName, splitName } from '../../../lib/worker-memory.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { LanguageStep } from '../../../components/language-step.tsx';
@@ -326,7 +327,7 @@ export default function WorkTasksPage() {
   useEffect(() => keepForOffline(loadReportDialog, loadPhotoDialog, loadInactivityBanner, loadCompletionNote), []);
 
   useEffect(() => {
-    startOutbox();
+    startOfflineWork();
     return onOutboxResult((r) => {
       if (r.entry.kind === 'session' && !r.ok)
         toast({ title: t('toast.sessionError'), description: refusalText(t, r.error), variant: 'destructive' });

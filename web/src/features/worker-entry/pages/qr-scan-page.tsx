@@ -30,7 +30,7 @@ import {
   startDraftKey,
 } from '../../../lib/worker-memory.ts';
 import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
-import { startOutbox } from '../../../lib/outbox.ts';
+import { startOfflineWork } from '../../../lib/offline-work.ts';
 import { OutboxPanel } from '../../../components/outbox-panel.tsx';
 import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
 
@@ -149,7 +149,7 @@ export default function QrScanPage() {
 
   const unknownQr = facility.error instanceof ApiError && facility.error.code === 'qr_not_found';
   // Writes a previous unit's page left waiting for signal keep going out from here too.
-  useEffect(() => startOutbox(), []);
+  useEffect(() => startOfflineWork(), []);
 
   useEffect(() => {
     if (facility.data && qrId) rememberQrId(qrId);
