@@ -232,7 +232,10 @@ export async function runCrew(opts: {
       const body = await res.text();
       const t1 = performance.now();
       if (worker && res.status < 500) stats.latencies.push(t1 - t0);
-      if (res.status === 429) stats.status429 += 1;
+      if (res.status === 429) {
+        stats.status429 += 1;
+        stats.unexpected.push(`${init.method ?? 'GET'} ${url}: 429 ${body.slice(0, 200)}`);
+      }
       if (res.status >= 500) {
         if (inKillWindow(t0) || inKillWindow(t1)) stats.status5xxInWindow += 1;
         else {
@@ -313,7 +316,8 @@ export async function runCrew(opts: {
   };
 
   const worker = async (w: number) => {
-    const device = `load-${mode.toLowerCase()}-device-${String(w).padStart(4, '0')}-${randomBytes(4).toString('hex')}`;
+    // A well-formed device id (letters, digits, dashes) whatever the mode's name, or the limits count the address.
+    const device = `load-${mode.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-device-${String(w).padStart(4, '0')}-${randomBytes(4).toString('hex')}`;
     const name = `Worker ${w}`;
     const headers = { 'content-type': 'application/json', 'x-shalav-device': device };
     // Stagger the crew so the requests do not all arrive in the same millisecond.
@@ -430,7 +434,10 @@ export async function runCrew(opts: {
     while (!signal.aborted) {
       try {
         const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal });
-        if (res.status === 429) stats.status429 += 1;
+        if (res.status === 429) {
+          stats.status429 += 1;
+          stats.unexpected.push('events: 429');
+        }
         if (!res.ok || !res.body) {
           await res.arrayBuffer().catch(() => undefined);
           if (res.status !== 503 && !inKillWindow(performance.now())) stats.unexpected.push(`events: ${res.status}`);
