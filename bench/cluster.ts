@@ -67,7 +67,7 @@ function ensureHaproxy(): string {
  * /api/health, the client's address in X-Forwarded-For, and timeouts above the live stream's 20 s
  * heartbeat so an idle stream is not cut (docs/decisions/016-live-updates-without-storms.md).
  */
-export function haproxyConfig(frontendPort: number, backends: number[]): string {
+function haproxyConfig(frontendPort: number, backends: number[]): string {
   return `global
   maxconn 4096
 
