@@ -245,3 +245,9 @@ export async function timeRequests(
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? NaN;
   return { count: times.length, p50: at(0.5), p95: at(0.95), max: times[times.length - 1] ?? NaN, failed, status503 };
 }
+
+/** The `p`th percentile (0–100) of `values` in ms (NaN when empty); `values` is not changed. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}

@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/db/client.ts';
@@ -41,18 +42,18 @@ import { canStartCluster, startThrowawayCluster } from '../server/test/pg-cluste
 import { SHUTDOWN_HARD_LIMIT_MS } from '../server/lib/shutdown.ts';
 import { storageFor } from '../server/storage/choose-storage.ts';
 import { REFETCH_GAP_MS } from '../web/src/app/live-updates.ts';
-import { seedMap, signIn } from './lib.ts';
+import { percentile, seedMap, signIn } from './lib.ts';
 
 const short = process.argv.includes('--short');
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? (short ? 24 : 60));
+export const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? (short ? 24 : 60));
 /** Enough open stages that the crew is still at work at the last disruption (about two open stages without a photo per unit). */
-const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? Math.max(200, SECONDS * 12));
-const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 20);
-const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
+export const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? Math.max(200, SECONDS * 12));
+export const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 20);
+export const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
 /** Per device: a completion about every second (≈60/min, half its limit of 120) and a list refresh every 3 s (≈20/min, limit 240). */
-const COMPLETE_EVERY_MS = Number(process.env.BENCH_LOAD_COMPLETE_MS ?? 1000);
-const REFRESH_EVERY_MS = 3000;
-const REPLAY_SHARE = 0.05;
+export const COMPLETE_EVERY_MS = Number(process.env.BENCH_LOAD_COMPLETE_MS ?? 1000);
+export const REFRESH_EVERY_MS = 3000;
+export const REPLAY_SHARE = 0.05;
 /** A worker photographs a stage at most this often (a phone may hold 10 upload addresses per 2 minutes); 30% of photos are ~1 MB, the rest ~40 kB. */
 const PHOTO_EVERY_MS = 15_000;
 const BIG_PHOTO_SHARE = 0.3;
@@ -61,15 +62,15 @@ const DB_RESTART_AT = 0.2;
 const KILL_AT = 0.45;
 const TERM_AT = 0.75;
 /** After the server answers again, a 5xx is still counted as the disruption's for this long. */
-const KILL_GRACE_MS = 2000;
+export const KILL_GRACE_MS = 2000;
 /** Retries still open at the end get this long to finish; then they count as unacknowledged. */
 const DRAIN_MS = 15_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
 
-interface Stats {
+export interface Stats {
   requests: number;
   completionsSent: number;
   acknowledged: Map<string, { key: string; completedAt: string }>;
@@ -99,18 +100,10 @@ interface Stats {
   streamsOpened: number;
 }
 
-interface ModeResult {
+interface ModeResult extends StoreCheck {
   mode: string;
   stats: Stats;
-  present: number;
-  lost: number;
-  duplicated: number;
-  keysTwice: number;
-  reportsLost: number;
-  reportsTwice: number;
   recoverySeconds: number;
-  /** Photos of acknowledged completions not in the store byte for byte. */
-  photosMissing: number;
   /** Seconds from the database restart until /api/health answered 200 (NaN: not tested). */
   dbRecoverySeconds: number;
   /** Seconds from SIGTERM to the process's exit, and its exit code. */
@@ -120,18 +113,25 @@ interface ModeResult {
 }
 
 /** Disruption windows: from the signal (or the database restart) until KILL_GRACE_MS after /api/health answered 200 again. */
-const windows: { start: number; end: number }[] = [];
-const inKillWindow = (t: number) => windows.some((w) => t >= w.start && t <= w.end);
+export const windows: { start: number; end: number }[] = [];
+export const inKillWindow = (t: number) => windows.some((w) => t >= w.start && t <= w.end);
 /** From the SIGTERM until the process has exited: a request failing then other than refused is a reset. */
-const termWindow = { start: Infinity, end: Infinity };
+export const termWindow = { start: Infinity, end: Infinity };
 
-async function runMode(
-  mode: string,
-  target: { env: Record<string, string>; database: () => Promise<Database>; restartDatabase?: () => void },
-): Promise<ModeResult> {
+/** The project the crew works on, seeded in the database before any server opens it. */
+export interface Crew {
+  projectId: string;
+  qrId: string;
+  username: string;
+  /** Per worker: its own units with their open stages, so two workers never race for a stage (a 409 is then a bug). */
+  queues: { unitId: string; tasks: { id: string; photo: boolean }[] }[][];
+}
+
+/** Seeds `units` units directly in the database (then let the server open it) and shares them out among `workers`. */
+export async function seedCrew(database: () => Promise<Database>, units = UNITS, workers = WORKERS): Promise<Crew> {
   // Seed directly in the database, then let the server open it.
-  const seedDb = await target.database();
-  const { projectId, username } = await seedMap(seedDb.db, UNITS);
+  const seedDb = await database();
+  const { projectId, username } = await seedMap(seedDb.db, units);
   const [project] = await seedDb.db.select({ qrId: projects.qrId }).from(projects).where(eq(projects.id, projectId));
   const open = await seedDb.db
     .select({ id: tasks.id, unitId: tasks.unitId, photo: tasks.requiresPhoto })
@@ -152,15 +152,14 @@ async function runMode(
   const byUnit = new Map<string, { id: string; photo: boolean }[]>();
   for (const t of openTasks) byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), { id: t.id, photo: t.photo }]);
   const unitIds = [...byUnit.keys()];
-  const queues = Array.from({ length: WORKERS }, (_, w) =>
-    unitIds.filter((_u, i) => i % WORKERS === w).map((u) => ({ unitId: u, tasks: byUnit.get(u)! })),
+  const queues = Array.from({ length: workers }, (_, w) =>
+    unitIds.filter((_u, i) => i % workers === w).map((u) => ({ unitId: u, tasks: byUnit.get(u)! })),
   );
+  return { projectId, qrId: project.qrId, username, queues };
+}
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...target.env, PORT: String(port) };
-  let server: ChildServer = await startChildServer(env);
-  const stats: Stats = {
+export function newStats(): Stats {
+  return {
     requests: 0,
     completionsSent: 0,
     acknowledged: new Map(),
@@ -182,10 +181,39 @@ async function runMode(
     mapRefetches: 0,
     streamsOpened: 0,
   };
+}
+
+/** What a run's disruptions get from the crew's harness. */
+export interface Harness {
+  stats: Stats;
+  /** Resolves when `share` of the run has passed. */
+  at: (share: number) => Promise<void>;
+  /**
+   * Until `healthUrl` (the base's /api/health) answers 200 again; then 5xx still count as the
+   * disruption's for KILL_GRACE_MS + `extraMs`. Returns the seconds since the window opened.
+   */
+  waitHealthy: (window: { start: number; end: number }, what: string, healthUrl?: string, extraMs?: number) => Promise<number>;
+}
+
+/**
+ * The crew and the manager screens against `base` for `seconds`, while `disruptions` does what it
+ * does to the servers; resolves once every worker is done (retries drained) and the screens closed.
+ */
+export async function runCrew(opts: {
+  mode: string;
+  base: string;
+  seconds: number;
+  crew: Crew;
+  stats: Stats;
+  screens?: number;
+  disruptions: (h: Harness) => Promise<void>;
+}): Promise<void> {
+  const { mode, base, seconds: SECONDS, crew, stats } = opts;
+  const { qrId, username, queues } = crew;
+  const project = { qrId };
   windows.length = 0;
   termWindow.start = Infinity;
   termWindow.end = Infinity;
-
   const runStart = performance.now();
   const runEnd = runStart + SECONDS * 1000;
   const drainEnd = runEnd + DRAIN_MS;
@@ -204,7 +232,10 @@ async function runMode(
       const body = await res.text();
       const t1 = performance.now();
       if (worker && res.status < 500) stats.latencies.push(t1 - t0);
-      if (res.status === 429) stats.status429 += 1;
+      if (res.status === 429) {
+        stats.status429 += 1;
+        stats.unexpected.push(`${init.method ?? 'GET'} ${url}: 429 ${body.slice(0, 200)}`);
+      }
       if (res.status >= 500) {
         if (inKillWindow(t0) || inKillWindow(t1)) stats.status5xxInWindow += 1;
         else {
@@ -285,7 +316,8 @@ async function runMode(
   };
 
   const worker = async (w: number) => {
-    const device = `load-${mode.toLowerCase()}-device-${String(w).padStart(4, '0')}-${randomBytes(4).toString('hex')}`;
+    // A well-formed device id (letters, digits, dashes) whatever the mode's name, or the limits count the address.
+    const device = `load-${mode.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-device-${String(w).padStart(4, '0')}-${randomBytes(4).toString('hex')}`;
     const name = `Worker ${w}`;
     const headers = { 'content-type': 'application/json', 'x-shalav-device': device };
     // Stagger the crew so the requests do not all arrive in the same millisecond.
@@ -402,7 +434,10 @@ async function runMode(
     while (!signal.aborted) {
       try {
         const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal });
-        if (res.status === 429) stats.status429 += 1;
+        if (res.status === 429) {
+          stats.status429 += 1;
+          stats.unexpected.push('events: 429');
+        }
         if (!res.ok || !res.body) {
           await res.arrayBuffer().catch(() => undefined);
           if (res.status !== 503 && !inKillWindow(performance.now())) stats.unexpected.push(`events: ${res.status}`);
@@ -423,10 +458,9 @@ async function runMode(
     }
   };
 
-  /** Until /api/health answers 200 again; then 5xx still count as the disruption's for KILL_GRACE_MS. */
-  const waitHealthy = async (window: { start: number; end: number }, what: string) => {
+  const waitHealthy = async (window: { start: number; end: number }, what: string, healthUrl = `${base}/api/health`, extraMs = 0) => {
     for (;;) {
-      const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })
+      const ok = await fetch(healthUrl, { signal: AbortSignal.timeout(1000) })
         .then((r) => r.status === 200)
         .catch(() => false);
       if (ok) break;
@@ -434,84 +468,41 @@ async function runMode(
       await sleep(100);
     }
     const seconds = (performance.now() - window.start) / 1000;
-    window.end = performance.now() + KILL_GRACE_MS;
-    return seconds;
-  };
-  /** Notes a server that exits without being told to (only the harness's own signals are expected). */
-  let signalled = false;
-  const watch = (child: ChildServer) =>
-    void child.exited.then(({ code }) => {
-      if (!signalled) stats.died.push(`exited by itself (code ${code}):\n${child.output().slice(-2000)}`);
-    });
-  watch(server);
-  const restart = async (window: { start: number; end: number }, what: string) => {
-    const starting = startChildServer(env);
-    const seconds = await waitHealthy(window, what);
-    server = await starting;
-    signalled = false;
-    watch(server);
+    window.end = performance.now() + KILL_GRACE_MS + extraMs;
     return seconds;
   };
   const at = (share: number) => sleep(Math.max(0, runStart + SECONDS * 1000 * share - performance.now()));
 
-  let dbRecoverySeconds = NaN;
-  let recoverySeconds = NaN;
-  let termSeconds = NaN;
-  let termCode: number | null = null;
-  const disruptions = (async () => {
-    if (target.restartDatabase) {
-      // A failover as the server sees it: every connection cut, the database back a moment later.
-      await at(DB_RESTART_AT);
-      const window = { start: performance.now(), end: Infinity };
-      windows.push(window);
-      target.restartDatabase();
-      dbRecoverySeconds = await waitHealthy(window, 'the database restart');
-    }
-    // SIGKILL mid-run by PID, then the same server again on the same data and port.
-    await at(KILL_AT);
-    const kill = { start: performance.now(), end: Infinity };
-    windows.push(kill);
-    signalled = true;
-    server.child.kill('SIGKILL');
-    await server.exited;
-    recoverySeconds = await restart(kill, 'the kill');
-
-    // SIGTERM under the same load: requests in progress finish, arriving ones get 503, none is reset.
-    await at(TERM_AT);
-    const term = { start: performance.now(), end: Infinity };
-    windows.push(term);
-    termWindow.start = term.start;
-    signalled = true;
-    server.child.kill('SIGTERM');
-    const exit = await Promise.race([server.exited, sleep(SHUTDOWN_HARD_LIMIT_MS + 5_000).then(() => undefined)]);
-    termWindow.end = performance.now();
-    termSeconds = (termWindow.end - term.start) / 1000;
-    termCode = exit?.code ?? null;
-    if (!exit) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await restart(term, 'the SIGTERM');
-  })();
-
   const stop = new AbortController();
-  const screens = Array.from({ length: SCREENS }, () => screen(stop.signal));
+  const screens = Array.from({ length: opts.screens ?? SCREENS }, () => screen(stop.signal));
   try {
-    await Promise.all([disruptions, ...Array.from({ length: WORKERS }, (_, w) => worker(w))]);
+    await Promise.all([opts.disruptions({ stats, at, waitHealthy }), ...queues.map((_q, w) => worker(w))]);
   } finally {
     stop.abort();
     await Promise.allSettled(screens);
-    // Graceful stop so the embedded database is closed cleanly before it is read; SIGKILL if it hangs.
-    signalled = true;
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, sleep(15_000)]);
-    }
-    await server.dispose();
   }
+}
 
-  // Every acknowledged completion present exactly once; no key written twice.
-  const check = await target.database();
+export interface StoreCheck {
+  present: number;
+  lost: number;
+  duplicated: number;
+  keysTwice: number;
+  reportsLost: number;
+  reportsTwice: number;
+  /** Photos of acknowledged completions not in the store byte for byte. */
+  photosMissing: number;
+}
+
+/** Every acknowledged completion present exactly once, no key written twice, every acknowledged photo in the store byte for byte. */
+export async function checkStore(
+  database: () => Promise<Database>,
+  dataDir: string | undefined,
+  crew: Crew,
+  stats: Stats,
+): Promise<StoreCheck> {
+  const { projectId } = crew;
+  const check = await database();
   const q = async <T>(sql: string, params: unknown[]): Promise<T[]> =>
     check.pglite ? (await check.pglite.query<T>(sql, params)).rows : ((await check.pool!.query(sql, params)).rows as T[]);
   const rows = await q<{ task_id: string; period: string; idempotency_key: string | null }>(
@@ -524,7 +515,7 @@ async function runMode(
   );
   // Every photo of an acknowledged completion is in the store, byte for byte: read through the store
   // the server chose (files on the embedded database, the database itself on PostgreSQL; decision 033).
-  const store = storageFor({ s3: undefined, dataDir: target.env.DATA_DIR }, check);
+  const store = storageFor({ s3: undefined, dataDir: dataDir ?? '' }, check);
   let photosMissing = 0;
   for (const [objectPath, sha] of stats.photos) {
     const body = await store.get(objectPath.replace(/^\/objects\//, ''));
@@ -556,23 +547,123 @@ async function runMode(
     [...perTaskPeriod.values()].filter((n) => n > 1).length +
     [...stats.acknowledged.keys()].filter((t) => (perTask.get(t) ?? 0) > 1).length;
   const keysTwice = [...perKey.values()].filter((n) => n > 1).length;
-  const sorted = [...stats.latencies].sort((a, b) => a - b);
-  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
+  return { present, lost, duplicated, keysTwice, reportsLost, reportsTwice, photosMissing };
+}
+
+/** The failures every crew run shares: lost or doubled writes, 429s, 5xx outside a disruption, unexpected answers. */
+export function crewFailures(mode: string, s: Stats, r: StoreCheck): string[] {
+  const failures: string[] = [];
+  if (r.lost > 0) failures.push(`${mode}: ${r.lost} acknowledged completions lost`);
+  if (r.duplicated > 0) failures.push(`${mode}: ${r.duplicated} completions stored twice`);
+  if (r.reportsLost > 0) failures.push(`${mode}: ${r.reportsLost} acknowledged shortage reports lost`);
+  if (r.reportsTwice > 0) failures.push(`${mode}: ${r.reportsTwice} shortage reports stored twice`);
+  if (r.keysTwice > 0) failures.push(`${mode}: ${r.keysTwice} idempotency keys stored twice`);
+  if (s.status429 > 0) failures.push(`${mode}: ${s.status429} answers 429 for a crew on one address within its per-device limits`);
+  if (s.status5xxOutside > 0) failures.push(`${mode}: ${s.status5xxOutside} 5xx outside the kill window`);
+  if (s.acknowledged.size === 0) failures.push(`${mode}: no completion acknowledged at all`);
+  if (r.photosMissing > 0) failures.push(`${mode}: ${r.photosMissing} photos of acknowledged completions missing or changed in the store`);
+  if (s.photos.size === 0) failures.push(`${mode}: no completion with a photo was acknowledged`);
+  for (const d of s.died) failures.push(`${mode}: the server process died: ${d}`);
+  return failures;
+}
+
+/** Unexpected answers, at most ten of them spelled out. */
+export function unexpectedFailures(mode: string, s: Stats): string[] {
+  const failures = s.unexpected.slice(0, 10).map((u) => `${mode}: ${u}`);
+  if (s.unexpected.length > 10) failures.push(`${mode}: … ${s.unexpected.length - 10} more unexpected answers`);
+  return failures;
+}
+
+async function runMode(
+  mode: string,
+  target: { env: Record<string, string>; database: () => Promise<Database>; restartDatabase?: () => void },
+): Promise<ModeResult> {
+  const crew = await seedCrew(target.database);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...target.env, PORT: String(port) };
+  let server: ChildServer = await startChildServer(env);
+  const stats = newStats();
+  let dbRecoverySeconds = NaN;
+  let recoverySeconds = NaN;
+  let termSeconds = NaN;
+  let termCode: number | null = null;
+  let signalled = false;
+  try {
+    await runCrew({
+      mode,
+      base,
+      seconds: SECONDS,
+      crew,
+      stats,
+      disruptions: async ({ at, waitHealthy }) => {
+        const watch = (child: ChildServer) =>
+          void child.exited.then(({ code }) => {
+            if (!signalled) stats.died.push(`exited by itself (code ${code}):\n${child.output().slice(-2000)}`);
+          });
+        watch(server);
+        const restart = async (window: { start: number; end: number }, what: string) => {
+          const starting = startChildServer(env);
+          const seconds = await waitHealthy(window, what);
+          server = await starting;
+          signalled = false;
+          watch(server);
+          return seconds;
+        };
+        if (target.restartDatabase) {
+          // A failover as the server sees it: every connection cut, the database back a moment later.
+          await at(DB_RESTART_AT);
+          const window = { start: performance.now(), end: Infinity };
+          windows.push(window);
+          target.restartDatabase();
+          dbRecoverySeconds = await waitHealthy(window, 'the database restart');
+        }
+        // SIGKILL mid-run by PID, then the same server again on the same data and port.
+        await at(KILL_AT);
+        const kill = { start: performance.now(), end: Infinity };
+        windows.push(kill);
+        signalled = true;
+        server.child.kill('SIGKILL');
+        await server.exited;
+        recoverySeconds = await restart(kill, 'the kill');
+
+        // SIGTERM under the same load: requests in progress finish, arriving ones get 503, none is reset.
+        await at(TERM_AT);
+        const term = { start: performance.now(), end: Infinity };
+        windows.push(term);
+        termWindow.start = term.start;
+        signalled = true;
+        server.child.kill('SIGTERM');
+        const exit = await Promise.race([server.exited, sleep(SHUTDOWN_HARD_LIMIT_MS + 5_000).then(() => undefined)]);
+        termWindow.end = performance.now();
+        termSeconds = (termWindow.end - term.start) / 1000;
+        termCode = exit?.code ?? null;
+        if (!exit) {
+          server.child.kill('SIGKILL');
+          await server.exited;
+        }
+        await restart(term, 'the SIGTERM');
+      },
+    });
+  } finally {
+    // Graceful stop so the embedded database is closed cleanly before it is read; SIGKILL if it hangs.
+    signalled = true;
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await Promise.race([server.exited, sleep(15_000)]);
+    }
+    await server.dispose();
+  }
+  const check = await checkStore(target.database, target.env.DATA_DIR, crew, stats);
   return {
     mode,
     stats,
-    present,
-    lost,
-    duplicated,
-    keysTwice,
-    reportsLost,
-    reportsTwice,
+    ...check,
     recoverySeconds,
-    photosMissing,
     dbRecoverySeconds,
     termSeconds,
     termCode,
-    p99,
+    p99: percentile(stats.latencies, 99),
   };
 }
 
@@ -581,20 +672,8 @@ function report(r: ModeResult): string[] {
   console.log(
     `${r.mode.padEnd(10)} | ${String(s.requests).padStart(8)} | ${String(s.completionsSent).padStart(9)} | ${String(s.acknowledged.size).padStart(5)} | ${String(r.present).padStart(7)} | ${String(r.lost).padStart(4)} | ${String(r.duplicated).padStart(10)} | ${String(s.status429).padStart(4)} | ${`${s.status5xxInWindow}+${s.status5xxOutside}`.padStart(9)} | ${String(s.networkErrors).padStart(7)} | ${r.recoverySeconds.toFixed(2).padStart(10)} | ${r.p99.toFixed(0).padStart(6)} | ${(Number.isNaN(r.dbRecoverySeconds) ? '—' : r.dbRecoverySeconds.toFixed(2)).padStart(9)} | ${r.termSeconds.toFixed(2).padStart(11)} | ${String(s.termResets.length).padStart(11)} | ${String(s.termRefused).padStart(7)} | ${String(s.termTraffic).padStart(9)}`,
   );
-  const failures: string[] = [];
-  if (r.lost > 0) failures.push(`${r.mode}: ${r.lost} acknowledged completions lost`);
-  if (r.duplicated > 0) failures.push(`${r.mode}: ${r.duplicated} completions stored twice`);
-  if (r.reportsLost > 0) failures.push(`${r.mode}: ${r.reportsLost} acknowledged shortage reports lost`);
-  if (r.reportsTwice > 0) failures.push(`${r.mode}: ${r.reportsTwice} shortage reports stored twice`);
-  if (r.keysTwice > 0) failures.push(`${r.mode}: ${r.keysTwice} idempotency keys stored twice`);
-  if (s.status429 > 0) failures.push(`${r.mode}: ${s.status429} answers 429 for a crew on one address within its per-device limits`);
-  if (s.status5xxOutside > 0) failures.push(`${r.mode}: ${s.status5xxOutside} 5xx outside the kill window`);
-  if (s.acknowledged.size === 0) failures.push(`${r.mode}: no completion acknowledged at all`);
+  const failures = crewFailures(r.mode, s, r);
   if (!Number.isFinite(r.recoverySeconds)) failures.push(`${r.mode}: the server did not come back after the kill`);
-  if (r.photosMissing > 0)
-    failures.push(`${r.mode}: ${r.photosMissing} photos of acknowledged completions missing or changed in the store`);
-  if (s.photos.size === 0) failures.push(`${r.mode}: no completion with a photo was acknowledged`);
-  for (const d of s.died) failures.push(`${r.mode}: the server process died: ${d}`);
   if (s.termTraffic === 0) failures.push(`${r.mode}: no request was sent while the server was stopping: the SIGTERM proved nothing`);
   if (s.termResets.length > 0)
     failures.push(`${r.mode}: ${s.termResets.length} requests reset by the SIGTERM: ${s.termResets.slice(0, 5).join('; ')}`);
@@ -602,103 +681,107 @@ function report(r: ModeResult): string[] {
     failures.push(
       `${r.mode}: SIGTERM: exit code ${r.termCode} after ${r.termSeconds.toFixed(1)} s (expected 0 within ${SHUTDOWN_HARD_LIMIT_MS / 1000} s)`,
     );
-  for (const u of s.unexpected.slice(0, 10)) failures.push(`${r.mode}: ${u}`);
-  if (s.unexpected.length > 10) failures.push(`${r.mode}: … ${s.unexpected.length - 10} more unexpected answers`);
+  failures.push(...unexpectedFailures(r.mode, s));
   return failures;
 }
 
-const results: ModeResult[] = [];
-const cleanups: (() => Promise<void>)[] = [];
-let exitCode = 0;
-try {
-  console.log(
-    `\nLoad with a database restart, a kill -9 and a SIGTERM: ${WORKERS} workers on one address (own device ids), a completion every ~${COMPLETE_EVERY_MS} ms and a list refresh every ~${REFRESH_EVERY_MS} ms each, ${REPLAY_SHARE * 100}% replayed; ${SCREENS} map screens; ${UNITS} units × 7 stages; ${SECONDS} s per mode; PostgreSQL restarted at ${Math.round(SECONDS * DB_RESTART_AT)} s (own cluster only), server killed at ${Math.round(SECONDS * KILL_AT)} s, SIGTERM at ${Math.round(SECONDS * TERM_AT)} s`,
-  );
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+async function main() {
+  const results: ModeResult[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  let exitCode = 0;
+  try {
+    console.log(
+      `\nLoad with a database restart, a kill -9 and a SIGTERM: ${WORKERS} workers on one address (own device ids), a completion every ~${COMPLETE_EVERY_MS} ms and a list refresh every ~${REFRESH_EVERY_MS} ms each, ${REPLAY_SHARE * 100}% replayed; ${SCREENS} map screens; ${UNITS} units × 7 stages; ${SECONDS} s per mode; PostgreSQL restarted at ${Math.round(SECONDS * DB_RESTART_AT)} s (own cluster only), server killed at ${Math.round(SECONDS * KILL_AT)} s, SIGTERM at ${Math.round(SECONDS * TERM_AT)} s`,
+    );
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
 
-  // Embedded database: a temp DATA_DIR the server locks; the harness opens it only while no server runs.
-  const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'shalav-load-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  results.push(
-    await runMode('PGlite', {
-      env: { DATA_DIR: dataDir },
-      database: async () => {
-        const d = await openPglite(path.join(dataDir, 'db'));
-        await migrateDatabase(d);
-        return d;
-      },
-    }),
-  );
-
-  // PostgreSQL: a cluster of the harness's own when this machine can start one (so it may be
-  // restarted), else a database on the shared server (never restarted).
-  let pgUrl = PG_URL;
-  let restartDatabase: (() => void) | undefined;
-  if (canStartCluster) {
-    const cluster = await startThrowawayCluster();
-    cleanups.push(async () => cluster.dispose());
-    pgUrl = cluster.url;
-    restartDatabase = () => cluster.restart('immediate');
-  }
-  const admin = new pg.Client({ connectionString: pgUrl });
-  let reachable = true;
-  await admin.connect().catch(() => (reachable = false));
-  if (!reachable) console.log(`PostgreSQL not reachable at ${pgUrl}: PostgreSQL mode skipped`);
-  else {
-    const dbName = `shalav_load_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    // The harness's own cluster goes away whole; the client must not outlive its restart.
-    admin.on('error', () => undefined);
-    cleanups.push(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-      await admin.end().catch(() => undefined);
-    });
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
-    const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-load-pg-'));
-    cleanups.push(async () => fs.rmSync(pgDataDir, { recursive: true, force: true }));
+    // Embedded database: a temp DATA_DIR the server locks; the harness opens it only while no server runs.
+    const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'shalav-load-'));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     results.push(
-      await runMode('PostgreSQL', {
-        env: { DATABASE_URL: u.toString(), DATA_DIR: pgDataDir },
+      await runMode('PGlite', {
+        env: { DATA_DIR: dataDir },
         database: async () => {
-          const d = await openPostgres(u.toString(), 2);
+          const d = await openPglite(path.join(dataDir, 'db'));
           await migrateDatabase(d);
           return d;
         },
-        restartDatabase,
       }),
     );
-  }
-  if (!restartDatabase)
-    console.log(
-      'A PostgreSQL restart is not tested: this machine cannot start a cluster of its own (initdb), and the shared server is never restarted.',
-    );
 
-  console.log(
-    '\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms | db back s | TERM exit s | TERM resets | refused | TERM sent',
-  );
-  const failures = results.flatMap(report);
-  for (const r of results) {
+    // PostgreSQL: a cluster of the harness's own when this machine can start one (so it may be
+    // restarted), else a database on the shared server (never restarted).
+    let pgUrl = PG_URL;
+    let restartDatabase: (() => void) | undefined;
+    if (canStartCluster) {
+      const cluster = await startThrowawayCluster();
+      cleanups.push(async () => cluster.dispose());
+      pgUrl = cluster.url;
+      restartDatabase = () => cluster.restart('immediate');
+    }
+    const admin = new pg.Client({ connectionString: pgUrl });
+    let reachable = true;
+    await admin.connect().catch(() => (reachable = false));
+    if (!reachable) console.log(`PostgreSQL not reachable at ${pgUrl}: PostgreSQL mode skipped`);
+    else {
+      const dbName = `shalav_load_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      // The harness's own cluster goes away whole; the client must not outlive its restart.
+      admin.on('error', () => undefined);
+      cleanups.push(async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+        await admin.end().catch(() => undefined);
+      });
+      const u = new URL(pgUrl);
+      u.pathname = `/${dbName}`;
+      const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-load-pg-'));
+      cleanups.push(async () => fs.rmSync(pgDataDir, { recursive: true, force: true }));
+      results.push(
+        await runMode('PostgreSQL', {
+          env: { DATABASE_URL: u.toString(), DATA_DIR: pgDataDir },
+          database: async () => {
+            const d = await openPostgres(u.toString(), 2);
+            await migrateDatabase(d);
+            return d;
+          },
+          restartDatabase,
+        }),
+      );
+    }
+    if (!restartDatabase)
+      console.log(
+        'A PostgreSQL restart is not tested: this machine cannot start a cluster of its own (initdb), and the shared server is never restarted.',
+      );
+
     console.log(
-      `${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.photos.size} with a photo (${r.photosMissing} missing from the store), ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`,
+      '\nmode       | requests |      sent |  acks | present | lost | duplicated |  429 | 5xx kill+ | netErrs | recovery s | p99 ms | db back s | TERM exit s | TERM resets | refused | TERM sent',
     );
-  }
-  if (failures.length > 0) {
-    console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    const failures = results.flatMap(report);
+    for (const r of results) {
+      console.log(
+        `${r.mode}: ${r.stats.ackedAfterRetry} acknowledged only after a retry across the kill, ${r.stats.photos.size} with a photo (${r.photosMissing} missing from the store), ${r.stats.shortages.size} shortage reports acknowledged (${r.reportsLost} lost, ${r.reportsTwice} stored twice), ${r.stats.replays} replays (${r.stats.replayMismatch} answered differently), ${r.stats.mapRefetches} map refetches, ${r.stats.streamsOpened} live streams opened`,
+      );
+    }
+    if (failures.length > 0) {
+      console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
+      exitCode = 1;
+    } else
+      console.log(
+        '\nOK: every acknowledged completion, its photo and every shortage report is stored exactly once; no 429; no 5xx outside a disruption; the server survived the database restart; no request reset by the SIGTERM.',
+      );
+  } catch (err) {
+    console.error(err);
     exitCode = 1;
-  } else
-    console.log(
-      '\nOK: every acknowledged completion, its photo and every shortage report is stored exactly once; no 429; no 5xx outside a disruption; the server survived the database restart; no request reset by the SIGTERM.',
-    );
-} catch (err) {
-  console.error(err);
-  exitCode = 1;
-} finally {
-  for (const c of cleanups.reverse()) await c().catch((err) => console.error('cleanup:', err));
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch((err) => console.error('cleanup:', err));
+  }
+  process.exit(exitCode);
 }
-process.exit(exitCode);
+
+// Run only as `npm run bench:load`; bench/cluster.ts imports the crew, the screens and the checks.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -119,6 +119,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     `Shalav is running on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
+    // docs/decisions/030-several-instances.md: shared on PostgreSQL, per process on the embedded database.
+    database.kind === 'pglite'
+      ? 'Rate limits and live-stream caps are kept in memory for this one process (embedded database: one instance only)'
+      : 'Rate limits and live-stream caps are shared through PostgreSQL with every instance on this database',
   ];
   if (config.host === '127.0.0.1') {
     lines.push(`Listening on ${config.host} only: to reach it from phones on the same network, start with HOST=0.0.0.0`);
