@@ -97,6 +97,23 @@ describe('Idempotency-Key on create routes', () => {
     expect(stored).not.toContain(body.password);
   });
 
+  it('keeps the card number out of the fingerprint: a retry with the same key and another card is the same request', async () => {
+    const body = registration();
+    const headers = { ...clientAddress(), 'idempotency-key': newKey() };
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/register', payload: body, headers });
+    expect(first.statusCode).toBe(201);
+    // Had the card number gone into the fingerprint (even hashed), the retry would be refused as another request.
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, cardNumber: '5555555555554444', cardCvv: '999' },
+      headers,
+    });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
   it('creates one shortage, one measurement and one template per key', async () => {
     const { as, user } = await registerAndLogin(ctx.app);
     const twice = async (url: string, payload: object) => {

@@ -358,6 +358,20 @@ describe('forgot password by e-mail', () => {
     expect((await resetWith('x'.repeat(43))).json().code).toBe('reset_link_invalid');
   });
 
+  it('two tabs using one link at once: exactly one sets its password, the other is told the link was used', async () => {
+    const owner = await registerAndLogin(ctx.app);
+    await forgot(ctx, owner.body.username);
+    const token = await linkSentTo(owner.body.email);
+    const answers = await Promise.all([resetWith(token, 'tab-one-pass-1'), resetWith(token, 'tab-two-pass-2')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const loser = answers.find((a) => a.statusCode === 400)!;
+    expect(loser.json().code).toBe('reset_link_invalid');
+    const winner = answers[0].statusCode === 200 ? 'tab-one-pass-1' : 'tab-two-pass-2';
+    const other = winner === 'tab-one-pass-1' ? 'tab-two-pass-2' : 'tab-one-pass-1';
+    expect((await signIn(owner.body.username, winner)).res.statusCode).toBe(200);
+    expect((await signIn(owner.body.username, other)).res.statusCode).toBe(401);
+  });
+
   it('voids the links sent when the e-mail address or the password changes another way', async () => {
     const owner = await registerAndLogin(ctx.app);
     await forgot(ctx, owner.body.username);

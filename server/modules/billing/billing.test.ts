@@ -235,6 +235,39 @@ describe('failed charges', () => {
   });
 });
 
+describe('rules a mutation review found unguarded (issue 27)', () => {
+  it('a catch-up run across the VAT change bills each period at the rate in force on its own billing date', async () => {
+    const { user } = await projectOn('2024-10-10');
+    at('2025-02-10');
+    expect(await run('2025-02-10')).toMatchObject({ invoicesCreated: 4 });
+    const rows = await invoicesOf(user.projectId);
+    expect(rows.map((r) => [r.periodStart, r.vatBasisPoints, r.issueDate])).toEqual([
+      ['2024-11-10', 1700, '2025-02-10'],
+      ['2024-12-10', 1700, '2025-02-10'],
+      ['2025-01-10', 1800, '2025-02-10'],
+      ['2025-02-10', 1800, '2025-02-10'],
+    ]);
+    expect(rows[0]).toMatchObject({ vatAgorot: 23_783, totalAgorot: 163_683 });
+  });
+
+  it('a project the platform admin deactivated is not charged on its retry dates', async () => {
+    const { user } = await projectOn('2025-01-10', DECLINES_ON_CHARGE);
+    at('2025-02-10');
+    expect(await run('2025-02-10')).toMatchObject({ charged: 0, failed: 1 });
+    const [invoice] = await invoicesOf(user.projectId);
+    expect(invoice).toMatchObject({ status: 'failed', nextAttemptOn: '2025-02-11' });
+    const charges = (await ctx.app.db.select().from(sandboxCharges)).length;
+    const off = await admin({ method: 'PUT', url: `/api/admin/projects/${user.projectId}/deactivate`, payload: { reason: 'Closed' } });
+    expect(off.statusCode).toBe(200);
+    for (const date of ['2025-02-11', '2025-02-13', '2025-02-17', '2025-03-10']) {
+      at(date);
+      expect(await run(date)).toEqual({ invoicesCreated: 0, charged: 0, failed: 0 });
+    }
+    expect(await ctx.app.db.select().from(sandboxCharges)).toHaveLength(charges);
+    expect((await invoicesOf(user.projectId))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});
+
 describe('the platform admin', () => {
   it('runs billing for a date, and refuses bad input with 400', async () => {
     await projectOn('2025-01-10');

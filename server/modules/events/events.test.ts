@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
+import { LIVE_HEARTBEAT_SECONDS } from '../../../contract/events.ts';
 import type { FastifyInstance } from 'fastify';
 import { tasks } from '../../db/schema/index.ts';
 import { buildApp } from '../../app.ts';
@@ -45,6 +47,10 @@ async function openStream(url: string, cookie: string) {
         if (Date.now() > until) throw new Error(`no "${needle}" within ${ms} ms; got: ${text}`);
         await new Promise((r) => setTimeout(r, 20));
       }
+    },
+    /** Whether the server ends the stream within `ms`. */
+    async endsWithin(ms = 3000) {
+      return Promise.race([pump.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
     },
     async close() {
       controller.abort();
@@ -101,6 +107,39 @@ describe('live updates (server-sent events)', () => {
       await stream.waitFor('event: unit.changed');
     } finally {
       await stream.close();
+    }
+  });
+});
+
+describe('a stream and its session', () => {
+  it('ends at the first heartbeat after sign-out or idle expiry, and lives on while the session does', async () => {
+    // Only the heartbeat's interval is faked; the HTTP client and the database keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const saved = ctx.clock.now;
+    try {
+      const owner = await registerAndLogin(ctx.app);
+      const heartbeat = () => vi.advanceTimersByTimeAsync(LIVE_HEARTBEAT_SECONDS * 1000);
+
+      const live = await openStream(baseUrl, owner.cookie);
+      await live.waitFor(': connected');
+      await heartbeat();
+      await live.waitFor(': ping');
+      expect(await live.endsWithin(300)).toBe(false);
+
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: owner.cookie } });
+      expect(out.statusCode).toBe(200);
+      await heartbeat();
+      expect(await live.endsWithin()).toBe(true);
+
+      const again = await login(ctx.app, owner.body, { headers: clientAddress() });
+      const idle = await openStream(baseUrl, again.cookie);
+      await idle.waitFor(': connected');
+      ctx.clock.now = new Date(saved.getTime() + (SESSION_IDLE_MINUTES + 1) * 60_000);
+      await heartbeat();
+      expect(await idle.endsWithin()).toBe(true);
+    } finally {
+      ctx.clock.now = saved;
+      vi.useRealTimers();
     }
   });
 });

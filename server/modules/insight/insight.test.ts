@@ -219,6 +219,23 @@ describe('GET /api/employee-performance and /api/kpi-metrics', () => {
     });
   });
 
+  it('caps efficiency at 100 % when stages are done faster than estimated (docs/product.md "Employee performance")', async () => {
+    const c = await registerAndLogin(ctx.app);
+    const u = await unit(c, 'F1', 1);
+    const s = await stages(c, u, [
+      { name: 'f1', sortOrder: 1, estimatedMinutes: 60 },
+      { name: 'f2', sortOrder: 2, estimatedMinutes: 60 },
+    ]);
+    // Signed in at 08:00, two one-hour stages done 10 and 20 minutes later: 120 estimated in 20 = 600 %.
+    await signIn(c, u, 'Speedy', '2026-03-10T08:00:00Z', '2026-03-10');
+    await done(c, s.f1, 'Speedy', '2026-03-10T08:10:00Z', '2026-03-10', true);
+    await done(c, s.f2, 'Speedy', '2026-03-10T08:20:00Z', '2026-03-10', true);
+    const res = await c.as({ method: 'GET', url: '/api/employee-performance?range=today' });
+    expect(res.json().employees).toMatchObject([{ name: 'Speedy', tasksCompleted: 2, efficiency: 100 }]);
+    const kpi = await c.as({ method: 'GET', url: '/api/kpi-metrics?range=today' });
+    expect(kpi.json()).toMatchObject({ totalCompleted: 2, efficiency: 100 });
+  });
+
   it('does not give five stars for one lucky stage: ratings are shrunk toward the average', async () => {
     const res = await b.as({ method: 'GET', url: '/api/employee-performance?range=week' });
     // Lucky: one stage with photo, in order (1); Dana one in order without photo (0.5); average 0.75.

@@ -46,6 +46,22 @@ describe('limits per request and per project', () => {
     expect(longList.json().message).toContain(`at most ${LIMITS.tasksPerSchedule} tasks`);
   });
 
+  it('accepts exactly the maximum: 100 tasks in one schedule, and 100,000 units × tasks pass the row limit', async () => {
+    const { as, user } = await registerAndLogin(ctx.app);
+    expect((await bulk(as, ['M1'])).statusCode).toBe(200);
+    const [unit] = await roomsOf(as);
+    const full = await schedule(as, { roomId: unit.id, taskTemplates: named('T', LIMITS.tasksPerSchedule) });
+    expect(full.statusCode).toBe(201);
+    expect(full.json()).toMatchObject({ tasksCreated: LIMITS.tasksPerSchedule });
+    expect(await taskCount(user.projectId)).toBe(LIMITS.tasksPerSchedule);
+    // Exactly units × tasks = 100,000 is not refused by the row limit: the (unknown) units are what is refused.
+    const rows = await schedule(as, {
+      roomIds: Array.from({ length: LIMITS.taskRowsPerSchedule / LIMITS.tasksPerSchedule }, () => randomUUID()),
+      taskTemplates: named('R', LIMITS.tasksPerSchedule),
+    });
+    expect([rows.statusCode, rows.json().code]).toEqual([404, 'units_not_found']);
+  });
+
   it('keeps a unit at 100 tasks at most: a schedule that would pass it answers 422 and writes nothing', async () => {
     const { as, user } = await registerAndLogin(ctx.app);
     expect((await bulk(as, ['U1', 'U2'])).statusCode).toBe(200);

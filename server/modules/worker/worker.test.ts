@@ -228,6 +228,47 @@ describe('the unit task list', () => {
     }
   });
 
+  it("takes 'today' from the project's own time zone, not Jerusalem's, for every worker task", async () => {
+    // 22:00 on 15 January in New York is already 05:00 on the 16th in Jerusalem.
+    const owner = await registerAndLogin(ctx.app);
+    const projectId = owner.user.projectId;
+    await ctx.database.db.update(projects).set({ timezone: 'America/New_York' }).where(eq(projects.id, projectId));
+    const room = (await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'NY1' } })).json() as { id: string };
+    const [task] = await ctx.database.db
+      .insert(tasks)
+      .values({ projectId, unitId: room.id, name: 'Sweep', requiresPhoto: false, sortOrder: 1, recurrence: 'daily' })
+      .returning();
+    const saved = ctx.clock.now;
+    ctx.clock.now = new Date('2026-01-16T03:00:00Z');
+    try {
+      const unit = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public/${room.id}` });
+      expect(unit.json()).toMatchObject({ today: '2026-01-15', projectActive: true });
+      const start = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/work-sessions',
+        payload: { roomId: room.id, workerName: 'Night Shift' },
+      });
+      expect(start.statusCode).toBe(201);
+      const [session] = await ctx.database.db.select().from(workSessions).where(eq(workSessions.unitId, room.id));
+      expect(session.workDate).toBe('2026-01-15');
+      const phone = crypto.randomUUID();
+      const done = await complete(task.id, { workerName: 'Night Shift' }, undefined, { 'x-shalav-device': phone });
+      expect(done.json()).toMatchObject({ workDate: '2026-01-15' });
+      const list = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
+      expect(list.json().find((t: { id: string }) => t.id === task.id).isCompleted).toBe(true);
+      const undo = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/scheduled-tasks-complete/${task.id}`,
+        headers: { 'x-shalav-device': phone },
+      });
+      expect(undo.json()).toMatchObject({ taskId: task.id, workDate: '2026-01-15' });
+      const after = await ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${room.id}` });
+      expect(after.json().find((t: { id: string }) => t.id === task.id).isCompleted).toBe(false);
+    } finally {
+      ctx.clock.now = saved;
+    }
+  });
+
   it('gives the unit with its project name and local date', async () => {
     const { room, project } = await projectWithUnit('C301');
     const res = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public/${room.id}` });
@@ -248,6 +289,17 @@ describe('completing a task', () => {
     const invented = await complete(a.photoTask.id, { workerName: 'Yossi', photoUrl: '/objects/photos/never-uploaded.jpg' });
     expect(invented.statusCode).toBe(400);
     const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.taskId, a.photoTask.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a photo whose upload address was issued but whose bytes never arrived', async () => {
+    const { room, photoTask } = await projectWithUnit();
+    const ticket = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: room.id } });
+    expect(ticket.statusCode).toBe(200);
+    const unfinished = await complete(photoTask.id, { workerName: 'Yossi', photoUrl: ticket.json().objectPath });
+    expect(unfinished.statusCode).toBe(400);
+    expect(unfinished.json().code).toBe('photo_missing');
+    const rows = await ctx.database.db.select().from(taskCompletions).where(eq(taskCompletions.taskId, photoTask.id));
     expect(rows).toHaveLength(0);
   });
 
@@ -502,17 +554,46 @@ describe('abuse resistance', () => {
   });
 
   it('answers a foreign or unknown id with a bare 404 that reveals nothing', async () => {
-    const a = await projectWithUnit(undefined, 0);
-    const responses = await Promise.all([
-      ctx.app.inject({ method: 'GET', url: `/api/rooms-public/${crypto.randomUUID()}` }),
-      ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: crypto.randomUUID() } }),
-      ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'X', apartmentId: crypto.randomUUID() } }),
-    ]);
-    for (const r of responses) {
-      expect(r.statusCode).toBe(404);
-      expect(r.json()).toEqual({ code: 'unit_not_found', message: 'Unit not found' });
+    // Real ids of ANOTHER project that are not units (its project id, one of its tasks), and a random one.
+    const b = await projectWithUnit(undefined, 1);
+    for (const id of [b.project.id, b.photoTask.id, crypto.randomUUID()]) {
+      const responses = await Promise.all([
+        ctx.app.inject({ method: 'GET', url: `/api/rooms-public/${id}` }),
+        ctx.app.inject({ method: 'GET', url: `/api/scheduled-tasks-public/${id}` }),
+        ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: { roomId: id } }),
+        ctx.app.inject({ method: 'POST', url: '/api/measurements-public', payload: { name: 'X', apartmentId: id } }),
+      ]);
+      for (const r of responses) {
+        expect(r.statusCode).toBe(404);
+        expect(r.json()).toEqual({ code: 'unit_not_found', message: 'Unit not found' });
+      }
     }
-    expect(a.room.id).toBeTruthy();
+    // Another project's real unit, in this project's QR search, is not offered.
+    const a = await projectWithUnit(undefined, 0);
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/rooms-public?${new URLSearchParams({ qrId: a.project.qrId, q: b.room.number })}`,
+    });
+    expect(search.json().map((r: { id: string }) => r.id)).not.toContain(b.room.id);
+  });
+
+  it('does not offer inactive units on the QR page, in the list nor in the search', async () => {
+    const { owner, project } = await projectWithUnit('Q501');
+    const inactive = await owner.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Q502' } });
+    const id = (inactive.json() as { id: string }).id;
+    const off = await owner.as({ method: 'PUT', url: `/api/rooms/${id}`, payload: { status: 'inactive' } });
+    expect(off.statusCode).toBe(200);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/rooms-public?qrId=${project.qrId}` });
+    const listed = list.json().map((r: { number: string }) => r.number);
+    expect(listed).toContain('Q501');
+    expect(listed).not.toContain('Q502');
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/rooms-public?${new URLSearchParams({ qrId: project.qrId, q: 'Q50' })}`,
+    });
+    const found = search.json().map((r: { number: string }) => r.number);
+    expect(found).toContain('Q501');
+    expect(found).not.toContain('Q502');
   });
 });
 
