@@ -158,7 +158,7 @@ export function htmlPages(): Plugin {
 const WORKER_KIT = [
   /\/node_modules\/(react|react-dom|scheduler|i18next)\//,
   /\/web\/src\/worker-app\/(worker-shell|register-service-worker|precache-list)\.tsx?$/,
-  /\/web\/src\/lib\/(api|error-text|i18n|i18n-react|idle|install-prompt|navigation|offline-photos|offline-store|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
+  /\/web\/src\/lib\/(api|error-text|i18n|i18n-react|idle|install-prompt|navigation|offline-photos|offline-store|offline-work|resource|outbox|use-inactivity|worker-memory)\.tsx?$/,
   /\/web\/src\/components\/(language-select|language-step|outbox-panel|outbox-saved-note|qr-scanner-button|ui\/(button|field|icons|spinner|toast))\.tsx?$/,
   /\/contract\/(cleaning-types|constants|worker-pages|worker-rules)\.ts$/,
 ];

@@ -1,5 +1,5 @@
 import { takeFirstRequest } from './first-requests.ts';
-import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorParams } from '../../../contract/errors.ts';
+import type { ApiErrorBody, ErrorCode, ErrorParams } from '../../../contract/errors.ts';
 
 /** A failed response: message is "<status>: <body text>" as the original product had it (docs/product.md "Errors carry codes"); `body` is the parsed JSON. */
 export class ApiError extends Error {
@@ -14,10 +14,13 @@ export class ApiError extends Error {
   }
   /**
    * What the server refused, from contract/errors.ts; undefined for a body without one (a proxy's
-   * error page). Screens decide by it and word it with errorText (web/src/lib/error-text.ts).
+   * error page). Screens decide by it and word it with errorText (web/src/lib/error-text.ts), which
+   * reads a code it has no words for (a newer server's) as the general message. Not checked against
+   * the list of codes here: the list would weigh on the worker pages' first download (decision 009).
    */
   get code(): ErrorCode | undefined {
-    return isErrorCode(this.body?.code) ? this.body.code : undefined;
+    const code: unknown = this.body?.code;
+    return typeof code === 'string' && code ? (code as ErrorCode) : undefined;
   }
   /** The values the code's words use (a unit number, a worker's name, a limit). */
   get params(): ErrorParams | undefined {

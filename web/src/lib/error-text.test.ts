@@ -48,4 +48,11 @@ describe('errorText', () => {
     expect(errorText(t, new Error('boom'), 'fallback words')).toBe('fallback words');
     expect(errorText(t, new ApiError(502, undefined, '<html>bad gateway</html>'))).toBe(words('en').unknown);
   });
+
+  it('reads a code it has no words for (a newer server) as the general message or the fallback, never the raw code', async () => {
+    const t = await tIn('en');
+    const newer = new ApiError(409, { code: 'from_a_newer_server' as never, message: 'Some English text' }, '');
+    expect(errorText(t, newer)).toBe(words('en').unknown);
+    expect(errorText(t, newer, 'fallback words')).toBe('fallback words');
+  });
 });

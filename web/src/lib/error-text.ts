@@ -22,9 +22,11 @@ const isNetworkError = (err: unknown) => err instanceof TypeError;
  * Never the server's English message.
  */
 export function errorText(t: TFunction, err: unknown, fallback?: string): string {
-  if (err instanceof ApiError && err.code) return t(`${ERRORS_NS}:${keyOf(err.code, err.params)}`, { ...err.params });
+  const other = () => fallback ?? t(`${ERRORS_NS}:unknown`);
+  if (err instanceof ApiError && err.code)
+    return t(`${ERRORS_NS}:${keyOf(err.code, err.params)}`, { ...err.params, defaultValue: other() });
   if (isNetworkError(err)) return t(`${ERRORS_NS}:network`);
-  return fallback ?? t(`${ERRORS_NS}:unknown`);
+  return other();
 }
 
 /** `errorText` bound to the current language, for components (suspends until the words are loaded). */

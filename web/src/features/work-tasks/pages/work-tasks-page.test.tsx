@@ -949,6 +949,8 @@ describe('Work-tasks page: the inactivity time-out loses nothing that waits (doc
       await screen.findByText('Wall tiles');
       act(() => void vi.advanceTimersByTime(30 * 60_000 + 1_000));
       expect(await screen.findByRole('heading', { name: 'The form was closed due to inactivity' })).toBeInTheDocument();
+      // The closed form still shows what waits to be sent: nothing waits silently.
+      expect(within(screen.getByTestId('outbox-panel')).getByText('Waiting to send: 1')).toBeInTheDocument();
 
       resetWaitingPhotosForTests(true); // read back as the next page load would
       expect(waitingPhotos()).toEqual([expect.objectContaining({ taskId: 't1', roomId: ROOM_ID })]);

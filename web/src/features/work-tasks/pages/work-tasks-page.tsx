@@ -359,6 +359,8 @@ export default function WorkTasksPage() {
     return (
       <Notice icon={<WarningIcon className="h-12 w-12 text-amber-700" />} title={t('timedOut')}>
         <BackToScan />
+        {/* What still waits to be sent stays in view: nothing waits silently (docs/product.md "Working without signal"). */}
+        <OutboxPanel />
       </Notice>
     );
   }
