@@ -39,4 +39,17 @@ describe('data access', () => {
       .flatMap((file) => databaseCallsIn(fs.readFileSync(path.join(SERVER, file), 'utf8')).map((call) => `${file}: ${call}`));
     expect(offenders).toEqual([]);
   });
+
+  // Routes hold the HTTP side (access, schemas, limits, headers) and call services, which hold the
+  // rules and call the queries: a route importing a queries file (types aside) skips that layer.
+  it('has routes call services, never queries', () => {
+    const offenders = sourceFiles(SERVER)
+      .filter((file) => file.endsWith('.routes.ts'))
+      .flatMap((file) =>
+        [...fs.readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '([^']+\.queries\.ts)';/gm)].map(
+          (m) => `${path.relative(SERVER, file)}: ${m[1]}`,
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
 });

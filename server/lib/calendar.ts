@@ -41,3 +41,16 @@ export const projectToday = (project: { timezone: string }, now: Date): string =
 
 /** The billing calendar's day at `now`, whatever the project's own zone. */
 export const billingToday = (now: Date): string => localDate(BILLING_TIME_ZONE, now);
+
+/** Whole seconds until the next midnight in a time zone (at least one minute). */
+export function secondsToLocalMidnight(timeZone: string, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return Math.max(60, 86_400 - (get('hour') * 3600 + get('minute') * 60 + get('second')));
+}

@@ -5,7 +5,14 @@ import { randomToken, sha256 } from '../lib/ids.ts';
 import { deleteStaleResetTokens } from '../modules/account/account.queries.ts';
 import { purgeLoginFailures } from '../modules/auth/login-limits.ts';
 import { DEFAULT_PROJECT_TIME_ZONE } from '../lib/calendar.ts';
-import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from './session.queries.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionLastSeen,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './session.queries.ts';
 
 export const SESSION_COOKIE = 'shalav_sid';
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
@@ -123,6 +130,12 @@ export async function getAuth(app: FastifyInstance, request: FastifyRequest): Pr
 }
 
 /** Housekeeping: drop sessions past either limit, and sign-in failure counts and reset links that no longer matter. */
+/** Whether a session is still alive at `now`: not ended, and seen within the idle time (a live stream asks at each heartbeat). */
+export async function sessionAlive(db: Db, idHash: string, now: Date): Promise<boolean> {
+  const lastSeenAt = await findSessionLastSeen(db, { idHash, now });
+  return lastSeenAt !== undefined && now.getTime() - lastSeenAt.getTime() <= IDLE_MS;
+}
+
 export async function purgeExpiredSessions(db: Db, now = new Date()) {
   await deleteExpiredSessions(db, { now, idleSince: new Date(now.getTime() - IDLE_MS) });
   await purgeLoginFailures(db, now);

@@ -12,12 +12,19 @@ import {
   userSchema,
 } from '../../../contract/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { billingToday } from '../../lib/calendar.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie, userAgentOf } from '../../plugins/session.ts';
-import { findLastPaidPeriodStart } from '../billing/billing.queries.ts';
-import { cancelAccount, currentPricing, register, toProfile, toUser, updateCard, verifyPassword } from './auth.service.ts';
-import { findPlatformAdmin, findUserWithProject } from './auth.queries.ts';
+import {
+  adminByCredentials,
+  cancelAccount,
+  currentPricing,
+  currentUser,
+  memberByCredentials,
+  profileOf,
+  register,
+  toUser,
+  updateCard,
+} from './auth.service.ts';
 import { loginKey, loginRateLimited, recordLoginFailure, recordLoginSuccess, refuseWhileLocked } from './login-limits.ts';
 
 export async function authRoutes(base: FastifyInstance) {
@@ -48,9 +55,8 @@ export async function authRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const key = loginKey('user', request.body.username, request.ip);
       await refuseWhileLocked(app.db, key, app.now(), reply);
-      const row = await findUserWithProject(app.db, { username: request.body.username });
-      const ok = await verifyPassword(row?.user.passwordHash, request.body.password);
-      if (!row || !ok || !row.user.isActive) {
+      const row = await memberByCredentials(app, request.body.username, request.body.password);
+      if (!row) {
         await recordLoginFailure(app.db, key, app.now());
         throw unauthorized('invalid_credentials', 'Invalid username or password');
       }
@@ -72,9 +78,8 @@ export async function authRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const key = loginKey('admin', request.body.username, request.ip);
       await refuseWhileLocked(app.db, key, app.now(), reply);
-      const admin = await findPlatformAdmin(app.db, request.body.username);
-      const ok = await verifyPassword(admin?.passwordHash, request.body.password);
-      if (!admin || !ok) {
+      const admin = await adminByCredentials(app, request.body.username, request.body.password);
+      if (!admin) {
         await recordLoginFailure(app.db, key, app.now());
         throw unauthorized('invalid_credentials', 'Invalid credentials');
       }
@@ -94,21 +99,12 @@ export async function authRoutes(base: FastifyInstance) {
   app.get(
     '/auth/user',
     { config: { access: 'member', duringPasswordChange: true }, schema: { response: { 200: userSchema } } },
-    async (request) => {
-      const auth = userOf(request);
-      const row = await findUserWithProject(app.db, { id: auth.userId });
-      if (!row) throw unauthorized();
-      return toUser(row.user, row.project);
-    },
+    async (request) => toUser(...(await currentUser(app, userOf(request)))),
   );
 
-  app.get('/user/profile', { config: { access: 'member' }, schema: { response: { 200: profileSchema } } }, async (request) => {
-    const auth = userOf(request);
-    const row = await findUserWithProject(app.db, { id: auth.userId });
-    if (!row) throw unauthorized();
-    const lastPaidStart = await findLastPaidPeriodStart(app.db, row.project.id);
-    return toProfile(row.user, row.project, billingToday(app.now()), lastPaidStart);
-  });
+  app.get('/user/profile', { config: { access: 'member' }, schema: { response: { 200: profileSchema } } }, async (request) =>
+    profileOf(app, userOf(request)),
+  );
 
   app.put(
     '/user/credit-card',
@@ -119,9 +115,7 @@ export async function authRoutes(base: FastifyInstance) {
     async (request) => {
       const auth = userOf(request);
       const payment = await updateCard(app, auth.projectId, request.body, auth.userId);
-      const row = (await findUserWithProject(app.db, { id: auth.userId }))!;
-      const lastPaidStart = await findLastPaidPeriodStart(app.db, row.project.id);
-      return { ...toProfile(row.user, row.project, billingToday(app.now()), lastPaidStart), payment };
+      return { ...(await profileOf(app, auth)), payment };
     },
   );
 

@@ -6,8 +6,9 @@ import { INACTIVE_REASONS, PROJECT_STATUSES, type Pricing } from '../../../contr
 import { ROLES } from '../../../contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
+import type { UserAuth } from '../../plugins/session.ts';
 import { oneOf } from '../../db/raw-rows.ts';
-import { UNIQUE_VIOLATION, conflict, notFound, sqlState } from '../../lib/errors.ts';
+import { UNIQUE_VIOLATION, conflict, notFound, sqlState, unauthorized } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { billingToday } from '../../lib/calendar.ts';
 import { findLastPaidPeriodStart, vatRateOn } from '../billing/billing.queries.ts';
@@ -18,6 +19,7 @@ import { findProject } from '../projects/projects.queries.ts';
 import { maskedCardOf } from '../projects/projects.service.ts';
 import {
   cancelProject,
+  findPlatformAdmin,
   findUserWithProject,
   insertProjectWithOwner,
   isUsernameTaken,
@@ -75,6 +77,33 @@ export function toProfile(u: UserRow, p: ProjectRow, today: string, lastPaidStar
     // The card is the project admins' business (docs/product.md "Permissions"): a cleaner is not sent it.
     card: u.role === 'cleaner' ? null : maskedCardOf(p),
   };
+}
+
+/** The signed-in member and their project; a member deleted meanwhile is signed out (401). */
+export async function currentUser(app: FastifyInstance, auth: UserAuth): Promise<[UserRow, ProjectRow]> {
+  const row = await findUserWithProject(app.db, { id: auth.userId });
+  if (!row) throw unauthorized();
+  return [row.user, row.project];
+}
+
+/** The signed-in member's profile, the next billing date on the billing calendar (docs/decisions/036-calendar.md). */
+export async function profileOf(app: FastifyInstance, auth: UserAuth): Promise<Profile> {
+  const [user, project] = await currentUser(app, auth);
+  return toProfile(user, project, billingToday(app.now()), await findLastPaidPeriodStart(app.db, project.id));
+}
+
+/** The active member a username and password name; undefined for a wrong name, password or a deactivated member alike. */
+export async function memberByCredentials(app: FastifyInstance, username: string, password: string) {
+  const row = await findUserWithProject(app.db, { username });
+  const ok = await verifyPassword(row?.user.passwordHash, password);
+  return row && ok && row.user.isActive ? row : undefined;
+}
+
+/** The platform admin a username and password name; undefined otherwise. */
+export async function adminByCredentials(app: FastifyInstance, username: string, password: string) {
+  const admin = await findPlatformAdmin(app.db, username);
+  const ok = await verifyPassword(admin?.passwordHash, password);
+  return admin && ok ? admin : undefined;
 }
 
 /** The price a new project pays: the platform's default, the VAT in force today, the first month free. */

@@ -20,31 +20,23 @@ import {
   type InvoiceDocument,
 } from '../../../contract/billing.ts';
 import { oneOf } from '../../db/raw-rows.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { platformAdminOf, userOf } from '../../plugins/access.ts';
-import { findProject } from '../projects/projects.queries.ts';
 import { toAdminProject } from '../projects/projects.service.ts';
-import {
-  deactivateProject,
-  findAnyInvoice,
-  findInvoice,
-  listAudit,
-  listInvoices,
-  platformAdminName,
-  reactivateProject,
-  setProjectPrice,
-  type AuditRow,
-  type InvoiceRow,
-} from './billing.queries.ts';
-import type { Actor } from '../audit/audit.queries.ts';
+import type { AuditRow, InvoiceRow } from './billing.queries.ts';
 import { runBilling } from './billing.service.ts';
-import { billingToday } from '../../lib/calendar.ts';
-import { nextBillingDate } from './periods.ts';
+import {
+  anyInvoice,
+  changePrice,
+  deactivate,
+  ownInvoice,
+  ownInvoices,
+  platformAdminActor,
+  projectAudit,
+  projectInvoices,
+  reactivate,
+} from './project-actions.service.ts';
 
 const idParams = z.object({ id: z.string() });
-/** The audit entries one answer carries at most (newest first). */
-const AUDIT_LIMIT = 500;
 
 export function toInvoice(r: InvoiceRow): Invoice {
   return {
@@ -94,16 +86,7 @@ export async function billingRoutes(base: FastifyInstance) {
         : { name: r.sellerName, registrationNumber: r.sellerRegistrationNumber ?? '', address: r.sellerAddress ?? '' },
   });
 
-  /** The signed-in platform admin, as the audit log names them. */
-  const adminActor = async (request: FastifyRequest): Promise<Actor> => {
-    const auth = platformAdminOf(request);
-    return { type: 'platform-admin', id: auth.platformAdminId, name: await platformAdminName(app.db, auth.platformAdminId) };
-  };
-  const projectOr404 = async (id: string) => {
-    const project = isUuid(id) ? await findProject(app.db, id) : undefined;
-    if (!project) throw notFound('project_not_found', 'Project not found');
-    return project;
-  };
+  const adminActor = (request: FastifyRequest) => platformAdminActor(app, platformAdminOf(request).platformAdminId);
 
   app.post(
     '/admin/billing/run',
@@ -123,27 +106,13 @@ export async function billingRoutes(base: FastifyInstance) {
   app.put(
     '/admin/reactivate-account/:id',
     { config: { access: 'platformAdmin', idempotent: true }, schema: { params: idParams, response: { 200: adminProjectSchema } } },
-    async (request) => {
-      const project = await projectOr404(request.params.id);
-      if (project.status !== 'inactive') throw conflict('account_already_active', 'The account is already active');
-      // The months while it was inactive are never invoiced: billing resumes on the next billing date.
-      const resumesOn = nextBillingDate(project.billingAnchor, billingToday(app.now()));
-      const after = await reactivateProject(app.db, { projectId: project.id, resumesOn, now: app.now(), actor: await adminActor(request) });
-      if (!after) throw conflict('account_already_active', 'The account is already active');
-      return toAdminProject(after);
-    },
+    async (request) => toAdminProject(await reactivate(app, request.params.id, await adminActor(request))),
   );
 
   app.put(
     '/admin/projects/:id/price',
     { config: { access: 'platformAdmin' }, schema: { params: idParams, body: priceInput, response: { 200: adminProjectSchema } } },
-    async (request) => {
-      const project = await projectOr404(request.params.id);
-      const priceAgorot = Math.round(request.body.monthlyPrice * 100);
-      const after = await setProjectPrice(app.db, { projectId: project.id, priceAgorot, now: app.now(), actor: await adminActor(request) });
-      if (!after) throw notFound('project_not_found', 'Project not found');
-      return toAdminProject(after);
-    },
+    async (request) => toAdminProject(await changePrice(app, request.params.id, request.body.monthlyPrice, await adminActor(request))),
   );
 
   app.put(
@@ -152,56 +121,35 @@ export async function billingRoutes(base: FastifyInstance) {
       config: { access: 'platformAdmin', idempotent: true },
       schema: { params: idParams, body: deactivateInput, response: { 200: adminProjectSchema } },
     },
-    async (request) => {
-      const project = await projectOr404(request.params.id);
-      if (project.status === 'inactive') throw conflict('project_already_inactive', 'The project is already inactive');
-      const actor = await adminActor(request);
-      const after = await deactivateProject(app.db, { projectId: project.id, note: request.body.reason, now: app.now(), actor });
-      if (!after) throw conflict('project_already_inactive', 'The project is already inactive');
-      return toAdminProject(after);
-    },
+    async (request) => toAdminProject(await deactivate(app, request.params.id, request.body.reason, await adminActor(request))),
   );
 
   app.get(
     '/admin/projects/:id/invoices',
     { config: { access: 'platformAdmin' }, schema: { params: idParams, response: { 200: invoiceListSchema } } },
-    async (request) => {
-      const project = await projectOr404(request.params.id);
-      return { invoices: (await listInvoices(app.db, project.id)).map(toInvoice) };
-    },
+    async (request) => ({ invoices: (await projectInvoices(app, request.params.id)).map(toInvoice) }),
   );
 
   app.get(
     '/admin/projects/:id/audit',
     { config: { access: 'platformAdmin' }, schema: { params: idParams, response: { 200: auditListSchema } } },
-    async (request) => {
-      const project = await projectOr404(request.params.id);
-      return { entries: (await listAudit(app.db, project.id, AUDIT_LIMIT)).map(toAuditEntry) };
-    },
+    async (request) => ({ entries: (await projectAudit(app, request.params.id)).map(toAuditEntry) }),
   );
 
   app.get(
     '/admin/invoices/:id',
     { config: { access: 'platformAdmin' }, schema: { params: idParams, response: { 200: invoiceDocumentSchema } } },
-    async (request) => {
-      const invoice = isUuid(request.params.id) ? await findAnyInvoice(app.db, request.params.id) : undefined;
-      if (!invoice) throw notFound('invoice_not_found', 'Invoice not found');
-      return toDocument(invoice);
-    },
+    async (request) => toDocument(await anyInvoice(app, request.params.id)),
   );
 
   app.get('/invoices', { config: { access: 'manager' }, schema: { response: { 200: invoiceListSchema } } }, async (request) => {
-    return { invoices: (await listInvoices(app.db, userOf(request).projectId)).map(toInvoice) };
+    return { invoices: (await ownInvoices(app, userOf(request).projectId)).map(toInvoice) };
   });
 
   app.get(
     '/invoices/:id',
     { config: { access: 'manager' }, schema: { params: idParams, response: { 200: invoiceDocumentSchema } } },
-    async (request) => {
-      // Another project's invoice answers as if it did not exist.
-      const invoice = isUuid(request.params.id) ? await findInvoice(app.db, request.params.id, userOf(request).projectId) : undefined;
-      if (!invoice) throw notFound('invoice_not_found', 'Invoice not found');
-      return toDocument(invoice);
-    },
+    // Another project's invoice answers as if it did not exist.
+    async (request) => toDocument(await ownInvoice(app, request.params.id, userOf(request).projectId)),
   );
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events.ts';
-import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/access.ts';
-import { findSessionLastSeen } from '../../plugins/session.queries.ts';
+import { sessionAlive } from '../../plugins/session.ts';
 
 /**
  * Open streams one session may hold, on every instance together (docs/decisions/030-several-instances.md):
@@ -54,13 +53,8 @@ export async function eventRoutes(app: FastifyInstance) {
     const unsubscribe = app.events.subscribe(auth.projectId, send);
 
     // The stream is not activity: end it when the session ends (logout or expiry).
-    const sessionAlive = async () => {
-      const now = app.now();
-      const lastSeenAt = await findSessionLastSeen(app.db, { idHash: auth.sessionHash, now });
-      return lastSeenAt !== undefined && now.getTime() - lastSeenAt.getTime() <= SESSION_IDLE_MINUTES * 60_000;
-    };
     const heartbeat = setInterval(() => {
-      sessionAlive().then(
+      sessionAlive(app.db, auth.sessionHash, app.now()).then(
         (alive) => (alive ? (slot.renew(), res.write(': ping\n\n')) : end()),
         () => res.write(': ping\n\n'),
       );

@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, storedObjects, tasks } from '../../db/schema/index.ts';
-import { MAX_OPEN_TICKETS_PER_UNIT, TICKET_MS } from './objects.routes.ts';
+import { MAX_OPEN_TICKETS_PER_UNIT, TICKET_MS } from './objects.service.ts';
 import { UNUSED_PHOTO_DAYS, purgeStaleUploads } from './objects.sweep.ts';
 import { S3Storage } from '../../storage/storage.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';

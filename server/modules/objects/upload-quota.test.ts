@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../../contract/objects.ts';
 import { DEVICE_HEADER } from '../../../contract/worker-rules.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import { MAX_TICKETS_PER_DEVICE, TICKET_MS } from './objects.routes.ts';
+import { MAX_TICKETS_PER_DEVICE, TICKET_MS } from './objects.service.ts';
 
 // A quota that fits a crew (docs/decisions/027-storage-and-quota.md).
 

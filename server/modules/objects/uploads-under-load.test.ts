@@ -9,7 +9,7 @@ import { storedObjects } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/storage.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { sweepTemporaryUploads } from './objects.sweep.ts';
-import { TICKET_MS } from './objects.routes.ts';
+import { TICKET_MS } from './objects.service.ts';
 
 // Uploads under load (docs/decisions/011-uploads-under-load.md): every test talks to a real socket
 // on 127.0.0.1 where the order of bytes matters, and bounds its own time.

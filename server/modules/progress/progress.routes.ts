@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { progressMatrixQuery, progressMatrixSchema } from '../../../contract/progress-matrix.ts';
 import { userOf } from '../../plugins/access.ts';
-import { getProgressMatrix } from './progress.queries.ts';
+import { progressMatrix } from './progress.service.ts';
 
 export async function progressRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -14,9 +14,6 @@ export async function progressRoutes(base: FastifyInstance) {
       config: { access: 'member', heavy: 'report' },
       schema: { querystring: progressMatrixQuery, response: { 200: progressMatrixSchema } },
     },
-    async (request) => {
-      const auth = userOf(request);
-      return getProgressMatrix(app.reportsDb, { projectId: auth.projectId, floor: request.query.floor, prefix: request.query.prefix });
-    },
+    async (request) => progressMatrix(app, userOf(request), request.query),
   );
 }

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ProgressMatrixQuery } from '../../../contract/progress-matrix.ts';
+import type { UserAuth } from '../../plugins/session.ts';
+import { getProgressMatrix } from './progress.queries.ts';
+
+/** The unit × stage grid of the signed-in project, read on the reports pool (docs/decisions/034-no-tenant-stalls.md). */
+export const progressMatrix = (app: FastifyInstance, auth: UserAuth, query: ProgressMatrixQuery) =>
+  getProgressMatrix(app.reportsDb, { projectId: auth.projectId, floor: query.floor, prefix: query.prefix });
