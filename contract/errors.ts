@@ -101,8 +101,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 
 /** Values a code's words may use (a unit number, a worker's name, a limit). */
 export type ErrorParams = Record<string, string | number>;

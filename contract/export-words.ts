@@ -13,7 +13,6 @@ import type { StageReview, StageReviewState } from './review-state.ts';
 import { scheduledTasksQuery } from './schedules.ts';
 
 export { EXPORT_FORMATS };
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The query fields every export adds to its list's filters. */
 export const exportParams = {

@@ -8,7 +8,6 @@ import { stageReviewSchema } from './review-state.ts';
  */
 
 export const PROGRESS_CELL_STATES = ['done', 'open', 'none'] as const;
-export type ProgressCellState = (typeof PROGRESS_CELL_STATES)[number];
 
 export const progressStageSchema = z.object({
   name: z.string(),

@@ -138,4 +138,4 @@ export const measurementResultSchema = reportResultSchema.extend({
   thickness: z.number().int(),
 });
 
-export { locationNote, suggestUnits } from './worker-rules.ts';
+export { locationNote } from './worker-rules.ts';

@@ -35,10 +35,6 @@ export function bool(value: unknown): boolean {
   return typeof value === 'boolean' ? value : mismatch('boolean', value);
 }
 
-export function boolOrNull(value: unknown): boolean | null {
-  return value === null || value === undefined ? null : bool(value);
-}
-
 /** A timestamp, whether the driver sent it as a Date or as text. */
 export function dateOrNull(value: unknown): Date | null {
   if (value === null || value === undefined) return null;

@@ -68,4 +68,3 @@ export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = 
   return i18n;
 }
 
-export default i18n;

@@ -41,8 +41,3 @@ export function formatDateTime(iso: string, lng: string, timeZone?: string): str
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(d);
 }
-export function formatTime(iso: string, lng: string, timeZone?: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng, { timeStyle: 'short', timeZone }).format(d);
-}
