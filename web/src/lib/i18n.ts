@@ -67,4 +67,3 @@ export function initI18n(lng: Locale = storedLanguage(), namespaces: string[] = 
   applyDocumentLanguage(lng);
   return i18n;
 }
-

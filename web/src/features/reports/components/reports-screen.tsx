@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { REPORT_STATUSES } from '../../../../../contract/reports.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,21 +8,12 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { useReports } from '../api/reports.ts';
 import { SEARCH_DEBOUNCE_MS, type Report, type ReportFilters, type ReportKind, type StatusFilter } from '../lib/report-kind.ts';
 import { useWording } from '../../../lib/use-wording.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { ReportDeleteDialog } from './report-delete-dialog.tsx';
 import { ReportFormDialog } from './report-form-dialog.tsx';
 import { ReportList } from './report-list.tsx';
 
 const STATUS_FILTERS: StatusFilter[] = ['all', ...REPORT_STATUSES];
-
-/** The search box's text, passed on 300 ms after the last keystroke. */
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The shortages table and the measurements table: one screen, two kinds. `actions` puts the page's

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { ReviewItem } from '../../../../../contract/reviews.ts';
 
@@ -42,4 +43,12 @@ export function ReviewDetails({ item, formatTime }: { item: ReviewItem; formatTi
       )}
     </div>
   );
+}
+
+/** When a stage was completed, in the reader's language and the project's time zone. */
+export function useReviewTimeFormat(language: string, timeZone: string | undefined) {
+  return useMemo(() => {
+    const fmt = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone });
+    return (iso: string) => fmt.format(new Date(iso));
+  }, [language, timeZone]);
 }

@@ -46,3 +46,23 @@ export function ReviewPhoneView({
     </article>
   );
 }
+
+/** On a phone, once every stage of the list was skipped: start over, or load more. */
+export function ReviewPhoneAllSkipped(p: { onAgain: () => void; onMore?: () => void; loadingMore: boolean }) {
+  const { t } = useTranslation('review');
+  return (
+    <div className="space-y-3 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
+      <p>{t('phone.allSkipped')}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button variant="secondary" onClick={p.onAgain}>
+          {t('phone.again')}
+        </Button>
+        {p.onMore && (
+          <Button onClick={p.onMore} disabled={p.loadingMore}>
+            {t('list.more')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { REVIEW_STATUSES, type ReviewItem, type ReviewStatus } from '../../../../../contract/reviews.ts';
+import type { ReviewItem, ReviewStatus } from '../../../../../contract/reviews.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser } from '../../../lib/queries/session.ts';
@@ -8,13 +8,15 @@ import { reviewCountQuery } from '../../../lib/queries/reviews.ts';
 import { taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useAcceptReviews, useReviewTask, useReviews, type ReviewFilters } from '../api/reviews.ts';
 import { ReviewCard } from '../components/review-card.tsx';
-import { ReviewPhoneView } from '../components/review-phone-view.tsx';
+import { ReviewPhoneAllSkipped, ReviewPhoneView } from '../components/review-phone-view.tsx';
+import { useReviewTimeFormat } from '../components/review-details.tsx';
 import { ReviewRejectDialog } from '../components/review-reject-dialog.tsx';
+import { ReviewFilterBar, ReviewSelectionBar, ReviewStatusTabs, type TypedReviewFilters } from '../components/review-filters.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePhone } from '../lib/use-phone.ts';
 
 const TYPING_MS = 300;
@@ -29,16 +31,11 @@ export default function ReviewPage() {
   const user = useAuthUser().data;
   const phone = usePhone();
   const [status, setStatus] = useState<ReviewStatus>('pending');
-  const [floor, setFloor] = useState('');
-  const [taskName, setTaskName] = useState('');
-  const [worker, setWorker] = useState('');
-  // Typed filters reach the server 300 ms after the last keystroke.
-  const [typed, setTyped] = useState({ floor: '', worker: '' });
-  useEffect(() => {
-    const id = setTimeout(() => setTyped({ floor, worker }), TYPING_MS);
-    return () => clearTimeout(id);
-  }, [floor, worker]);
-  const filters: ReviewFilters = { status, taskName, ...typed };
+  const [typedFilters, setTypedFilters] = useState<TypedReviewFilters>({ floor: '', taskName: '', worker: '' });
+  // Typed filters reach the server 300 ms after the last keystroke; the stage, picked, at once.
+  const floor = useDebounced(typedFilters.floor, TYPING_MS);
+  const worker = useDebounced(typedFilters.worker, TYPING_MS);
+  const filters: ReviewFilters = { status, taskName: typedFilters.taskName, floor, worker };
 
   const list = useReviews(filters);
   const count = useQuery(reviewCountQuery);
@@ -60,10 +57,7 @@ export default function ReviewPage() {
   // While another tab's list is still on screen (kept while the new one loads), nothing can be judged.
   const pending = status === 'pending' && !list.isPlaceholderData;
 
-  const formatTime = useMemo(() => {
-    const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: user?.timezone });
-    return (iso: string) => fmt.format(new Date(iso));
-  }, [i18n.language, user?.timezone]);
+  const formatTime = useReviewTimeFormat(i18n.language, user?.timezone);
 
   const acceptOne = (item: ReviewItem) => {
     if (busy) return;
@@ -102,12 +96,7 @@ export default function ReviewPage() {
     });
   const allChosen = items.length > 0 && chosen.length === items.length;
 
-  const filtered = floor !== '' || taskName !== '' || worker !== '';
-  const clear = () => {
-    setFloor('');
-    setTaskName('');
-    setWorker('');
-  };
+  const filtered = typedFilters.floor !== '' || typedFilters.taskName !== '' || typedFilters.worker !== '';
 
   const phoneQueue = items.filter((i) => !skipped.has(i.completionId));
   const current = phone && pending ? phoneQueue[0] : undefined;
@@ -119,59 +108,15 @@ export default function ReviewPage() {
         <p className="text-sm text-slate-700">{t('intro')}</p>
       </header>
 
-      <div role="group" aria-label={t('status.label')} className="flex flex-wrap gap-2">
-        {REVIEW_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => {
-              setStatus(s);
-              setSelected(new Set());
-            }}
-            className={`flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-medium ${
-              status === s ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
-            }`}
-          >
-            {t(`status.${s}`)}
-            {s === 'pending' && count.data && (
-              <span className={`rounded-full px-2 text-xs ${status === s ? 'bg-white/20' : 'bg-slate-100'}`} data-testid="pending-count">
-                {count.data.pending}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
-
-      <div className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_2fr_2fr_auto] sm:items-end">
-        <TextField
-          label={t('filters.floor')}
-          type="text"
-          inputMode="numeric"
-          value={floor}
-          autoComplete="off"
-          onChange={(e) => setFloor(e.target.value.replace(/[^\d-]/g, ''))}
-        />
-        <SelectField label={t('filters.stage')} value={taskName} onChange={(e) => setTaskName(e.target.value)}>
-          <option value="">{t('filters.allStages')}</option>
-          {taskName && !stageNames.includes(taskName) && <option value={taskName}>{taskName}</option>}
-          {stageNames.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('filters.worker')}
-          type="search"
-          value={worker}
-          autoComplete="off"
-          onChange={(e) => setWorker(e.target.value)}
-        />
-        <Button variant="secondary" onClick={clear} disabled={!filtered}>
-          {t('filters.clear')}
-        </Button>
-      </div>
+      <ReviewStatusTabs
+        status={status}
+        pendingCount={count.data?.pending}
+        onChange={(s) => {
+          setStatus(s);
+          setSelected(new Set());
+        }}
+      />
+      <ReviewFilterBar value={typedFilters} stageNames={stageNames} onChange={setTypedFilters} />
 
       {list.isError ? (
         <RetryAlert onRetry={() => void list.refetch()}>{t('error')}</RetryAlert>
@@ -194,39 +139,25 @@ export default function ReviewPage() {
           }
         />
       ) : phone && pending ? (
-        <div className="space-y-3 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
-          <p>{t('phone.allSkipped')}</p>
-          <div className="flex flex-wrap justify-center gap-2">
-            <Button variant="secondary" onClick={() => setSkipped(new Set())}>
-              {t('phone.again')}
-            </Button>
-            {list.hasNextPage && (
-              <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {t('list.more')}
-              </Button>
-            )}
-          </div>
-        </div>
+        <ReviewPhoneAllSkipped
+          onAgain={() => setSkipped(new Set())}
+          onMore={list.hasNextPage ? () => void list.fetchNextPage() : undefined}
+          loadingMore={list.isFetchingNextPage}
+        />
       ) : (
         <section aria-labelledby="review-results" aria-busy={list.isFetching} className="space-y-3">
           <h2 id="review-results" className="sr-only">
             {t(`status.${status}`)}
           </h2>
           {pending && (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-2">
-              <label className="flex min-h-11 cursor-pointer items-center gap-3 px-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5"
-                  checked={allChosen}
-                  onChange={(e) => setSelected(e.target.checked ? new Set(items.map((i) => i.completionId)) : new Set())}
-                />
-                {t('list.selectAll')}
-              </label>
-              <Button onClick={acceptSelection} disabled={busy || chosen.length === 0} aria-busy={acceptMany.isPending || undefined}>
-                {acceptMany.isPending ? t('list.accepting') : t('list.acceptSelected', { count: chosen.length })}
-              </Button>
-            </div>
+            <ReviewSelectionBar
+              allChosen={allChosen}
+              chosen={chosen.length}
+              busy={busy}
+              accepting={acceptMany.isPending}
+              onSelectAll={(on) => setSelected(on ? new Set(items.map((i) => i.completionId)) : new Set())}
+              onAccept={acceptSelection}
+            />
           )}
           <div className={`space-y-3 ${list.isFetching ? 'opacity-70' : ''}`}>
             {items.map((item) => (
