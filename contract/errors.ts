@@ -101,7 +101,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-
 /** Values a code's words may use (a unit number, a worker's name, a limit). */
 export type ErrorParams = Record<string, string | number>;
 

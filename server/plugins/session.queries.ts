@@ -3,7 +3,6 @@ import { ROLES } from '../../contract/constants.ts';
 import type { Db } from '../db/client.ts';
 import { projects, sessions, users } from '../db/schema/index.ts';
 
-
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
 }
