@@ -2,8 +2,8 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../server/db/client.ts';
 import { projects, taskCompletions, tasks, units, users } from '../server/db/schema/index.ts';
-import { defaultTaskRows } from '../contract/default-tasks.ts';
-import { deriveFloor } from '../contract/rooms.ts';
+import { defaultTaskRows } from '#contract/default-tasks.ts';
+import { deriveFloor } from '#contract/rooms.ts';
 import { hashPassword } from '../server/modules/auth/auth.service.ts';
 import { localDate } from '../server/lib/calendar.ts';
 

@@ -26,7 +26,7 @@ import pg from 'pg';
 import { migrateDatabase, openPostgres } from '../server/db/client.ts';
 import { startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { hashPassword } from '../server/modules/auth/auth.service.ts';
-import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { defaultTaskRows } from '#contract/default-tasks.ts';
 import { signIn, timeRequests, type RequestTimes } from './lib.ts';
 
 const argv = process.argv.slice(2);

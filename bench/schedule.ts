@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { defaultTaskRows } from '#contract/default-tasks.ts';
 import { fmt, openBenchDatabases, seedManager, signIn } from './lib.ts';
 
 const UNITS = Number(process.env.BENCH_SCHEDULE_UNITS ?? 1000);

@@ -9,8 +9,8 @@ import os from 'node:os';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
-import { LIMITS } from '../contract/limits.ts';
-import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { LIMITS } from '#contract/limits.ts';
+import { defaultTaskRows } from '#contract/default-tasks.ts';
 import { localDate } from '../server/lib/calendar.ts';
 import { fmt, load, openBenchDatabases, seedManager, signIn, type LoadResult } from './lib.ts';
 

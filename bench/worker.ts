@@ -24,7 +24,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
 import { listUnitTasksPublic } from '../server/modules/worker/worker.queries.ts';
-import { defaultTaskRows } from '../contract/default-tasks.ts';
+import { defaultTaskRows } from '#contract/default-tasks.ts';
 import { localDate } from '../server/lib/calendar.ts';
 import { fmt, load, loadAlternating, openBenchDatabases } from './lib.ts';
 import type { Db } from '../server/db/client.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
+import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { makeJpeg, phone, projectWithStages, waitForOfflineReady } from './worker-helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
+import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { phone, projectWithStages } from './worker-helpers.ts';
 
 /**

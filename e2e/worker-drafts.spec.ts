@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
+import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { phone, projectWithStages, waitForOfflineReady } from './worker-helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, devices, type Browser, type Page } from '@playwright/test';
-import { defaultTaskRows, DEFAULT_INSPECTION_TASKS } from '../contract/default-tasks.ts';
-import { LOCALES } from '../contract/constants.ts';
+import { defaultTaskRows, DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
+import { LOCALES } from '#contract/constants.ts';
 import { registerViaApi, signIn } from './helpers.ts';
 
 /* What the worker journeys share: a project with stages, a phone, a photo. */

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { isoDate } from '../contract/rooms.ts';
+import { isoDate } from '#contract/rooms.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openPglite, openPostgres, migrateDatabase, type Database } from '../server/db/client.ts';

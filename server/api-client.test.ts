@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import type { ApiErrorBody } from '../contract/errors.ts';
-import type { paths } from '../contract/openapi.d.ts';
-import type { Room } from '../contract/rooms.ts';
+import type { ApiErrorBody } from '#contract/errors.ts';
+import type { paths } from '#contract/openapi.d.ts';
+import type { Room } from '#contract/rooms.ts';
 import { API_CLIENT_FILE, clientTypesOf } from '../scripts/api-client.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from './test/helpers.ts';
 

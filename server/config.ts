@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MONTHLY_PRICE_ILS } from '../contract/constants.ts';
+import { DEFAULT_MONTHLY_PRICE_ILS } from '#contract/constants.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Room } from '../contract/rooms.ts';
-import type { TaskTemplate } from '../contract/templates.ts';
+import type { Room } from '#contract/rooms.ts';
+import type { TaskTemplate } from '#contract/templates.ts';
 import { createTestApp, login, type TestContext } from './test/helpers.ts';
 import { DEMO_CLEANER, DEMO_MANAGER, DEMO_PLATFORM_ADMIN, DEMO_SITE_MANAGER, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
 

@@ -13,8 +13,8 @@ import {
   workSessions,
   workers,
 } from './db/schema/index.ts';
-import { defaultTaskRows } from '../contract/default-tasks.ts';
-import { deriveFloor } from '../contract/rooms.ts';
+import { defaultTaskRows } from '#contract/default-tasks.ts';
+import { deriveFloor } from '#contract/rooms.ts';
 import { hashPassword, upsertPlatformAdmin } from './modules/auth/auth.service.ts';
 import { randomToken } from './lib/ids.ts';
 import { DEFAULT_PROJECT_TIME_ZONE, projectToday } from './lib/calendar.ts';

@@ -19,12 +19,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Relative imports of a file, resolved to files: `import`, `import type`, `export … from` and `import()`. */
+/** A specifier as a path: relative to the file, or `#contract/…` (package.json "imports"). */
+const targetOf = (file: string, spec: string) =>
+  spec.startsWith('#contract/') ? path.join(ROOT, 'contract', spec.slice('#contract/'.length)) : path.join(path.dirname(file), spec);
+
+/** The project's imports of a file, resolved to files: `import`, `import type`, `export … from` and `import()`. */
 function importsOf(file: string, known: Set<string>): string[] {
   const source = fs.readFileSync(file, 'utf8');
-  const specs = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)];
+  const specs = [
+    ...source.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]((?:\.|#contract\/)[^'"]+)['"]|import\(\s*['"]((?:\.|#contract\/)[^'"]+)['"]\s*\)/g,
+    ),
+  ];
   return specs
-    .map((m) => path.join(path.dirname(file), m[1] ?? m[2]))
+    .map((m) => targetOf(file, m[1] ?? m[2]))
     .map((target) => [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')].find((t) => known.has(t)))
     .filter((t): t is string => t !== undefined);
 }
@@ -86,6 +94,14 @@ describe('import graph', () => {
     expect(fileGraph.get('web/src/features/work-tasks/components/task-card.tsx')).toContain(
       'web/src/features/work-tasks/components/open-task-card.tsx',
     );
+    expect(fileGraph.get('web/src/lib/api.ts')).toContain('contract/errors.ts');
+  });
+
+  it('imports the contract as #contract/…, never by climbing to it (CODE_STYLE.md)', () => {
+    const climbing = files
+      .filter((file) => /(?:from\s*|import\(\s*|mock\(\s*)['"](?:\.\.\/)+contract\//.test(fs.readFileSync(file, 'utf8')))
+      .map(rel);
+    expect(climbing).toEqual([]);
   });
 
   it('has no cycle between files', () => {

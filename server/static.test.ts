@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './test/helpers.ts';
-import { workerPageFile } from '../contract/worker-pages.ts';
+import { workerPageFile } from '#contract/worker-pages.ts';
 import { CRAWLABLE_PAGES } from './plugins/static.ts';
 
 let ctx: TestContext;

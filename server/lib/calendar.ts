@@ -7,7 +7,7 @@
  *   paid-until on cancel): Israel's calendar, `BILLING_TIME_ZONE` — the seller issues Israeli tax
  *   invoices, and the engine, the profile and the platform admin must name the same day.
  */
-import { BILLING_TIME_ZONE } from '../../contract/billing.ts';
+import { BILLING_TIME_ZONE } from '#contract/billing.ts';
 
 export { BILLING_TIME_ZONE };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import { DEVICE_HEADER, isDeviceId } from '../../contract/worker-rules.ts';
+import { DEVICE_HEADER, isDeviceId } from '#contract/worker-rules.ts';
 import type { AppError } from './errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorParams } from '../../contract/errors.ts';
+import type { ErrorCode, ErrorParams } from '#contract/errors.ts';
 
 /**
  * Errors the rules raise on purpose. The error handler turns them into `status + { code, message,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { BILLING_EXPORT_WORDS } from '../../contract/billing-export-words.ts';
-import { LOCALES } from '../../contract/constants.ts';
-import { EXPORT_WORDS, statisticsExportWords } from '../../contract/export-words.ts';
-import { PROJECT_TYPES } from '../../contract/project-types.ts';
+import { BILLING_EXPORT_WORDS } from '#contract/billing-export-words.ts';
+import { LOCALES } from '#contract/constants.ts';
+import { EXPORT_WORDS, statisticsExportWords } from '#contract/export-words.ts';
+import { PROJECT_TYPES } from '#contract/project-types.ts';
 import { taskCompletions } from '../db/schema/index.ts';
 import { upsertPlatformAdmin } from '../modules/auth/auth.service.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../test/helpers.ts';

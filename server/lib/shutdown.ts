@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
-import type { ApiErrorBody } from '../../contract/errors.ts';
+import type { ApiErrorBody } from '#contract/errors.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the server is going away or the database is down. */
 export const RETRY_AFTER_SECONDS = 5;

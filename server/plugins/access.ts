@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ACCESS_LEVELS, ROLES_BY_ACCESS, type AccessLevel, type Role } from '../../contract/constants.ts';
+import { ACCESS_LEVELS, ROLES_BY_ACCESS, type AccessLevel, type Role } from '#contract/constants.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { getAuth, type AdminAuth, type UserAuth } from './session.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ApiErrorBody, ErrorCode } from '../../contract/errors.ts';
+import type { ApiErrorBody, ErrorCode } from '#contract/errors.ts';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, sqlState } from '../lib/errors.ts';
 import { RETRY_AFTER_SECONDS } from '../lib/shutdown.ts';
 import { StorageUnavailableError } from '../storage/storage.ts';

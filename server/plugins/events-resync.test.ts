@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../contract/events.ts';
+import type { LiveEvent } from '#contract/events.ts';
 import { openTestDatabase } from '../test/helpers.ts';
 import { createEventBus, PostgresEventBus, type EventBus } from './events.ts';
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import pg from 'pg';
-import type { LiveEvent, LiveEventType } from '../../contract/events.ts';
+import type { LiveEvent, LiveEventType } from '#contract/events.ts';
 import type { Database } from '../db/client.ts';
 
 declare module 'fastify' {

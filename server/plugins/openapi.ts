@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ACCESS_LEVELS, type AccessLevel } from '../../contract/constants.ts';
-import { ERROR_CODES, type ErrorCode } from '../../contract/errors.ts';
-import { DEVICE_HEADER } from '../../contract/worker-rules.ts';
+import { ACCESS_LEVELS, type AccessLevel } from '#contract/constants.ts';
+import { ERROR_CODES, type ErrorCode } from '#contract/errors.ts';
+import { DEVICE_HEADER } from '#contract/worker-rules.ts';
 import { RETRY_AFTER_SECONDS } from '../lib/shutdown.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
-import { ROLES } from '../../contract/constants.ts';
+import { ROLES } from '#contract/constants.ts';
 import type { Db } from '../db/client.ts';
 import { projects, sessions, users } from '../db/schema/index.ts';
 

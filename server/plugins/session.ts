@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type Role } from '../../contract/constants.ts';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type Role } from '#contract/constants.ts';
 import type { Db } from '../db/client.ts';
 import { randomToken, sha256 } from '../lib/ids.ts';
 import { deleteStaleResetTokens } from '../modules/account/account.queries.ts';

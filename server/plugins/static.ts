@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { workerPageFile } from '../../contract/worker-pages.ts';
+import { workerPageFile } from '#contract/worker-pages.ts';
 
 /**
  * The worker pages' bare entry addresses, the only pages a search engine may fetch. With a unit or

@@ -14,9 +14,9 @@ import {
   resetPasswordInput,
   sessionIdParams,
   temporaryPasswordSchema,
-} from '../../../contract/account.ts';
-import { messageSchema, userSchema } from '../../../contract/auth.ts';
-import { memberIdParams } from '../../../contract/users.ts';
+} from '#contract/account.ts';
+import { messageSchema, userSchema } from '#contract/auth.ts';
+import { memberIdParams } from '#contract/users.ts';
 import { platformAdminOf, userOf } from '../../plugins/access.ts';
 import { loginRateLimited } from '../auth/login-limits.ts';
 import {

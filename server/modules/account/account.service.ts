@@ -7,10 +7,10 @@ import type {
   ProfileInput,
   ResetPasswordInput,
   TemporaryPassword,
-} from '../../../contract/account.ts';
-import { RESET_LINK_MINUTES, newPasswordProblems } from '../../../contract/account.ts';
-import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
-import type { User } from '../../../contract/auth.ts';
+} from '#contract/account.ts';
+import { RESET_LINK_MINUTES, newPasswordProblems } from '#contract/account.ts';
+import { SESSION_IDLE_MINUTES } from '#contract/constants.ts';
+import type { User } from '#contract/auth.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail.ts';

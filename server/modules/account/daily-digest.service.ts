@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DAILY_DIGEST_HOUR, type DailyDigest, type DailyDigestInput } from '../../../contract/account.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/constants.ts';
+import { DAILY_DIGEST_HOUR, type DailyDigest, type DailyDigestInput } from '#contract/account.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/constants.ts';
 import { conflict, unauthorized } from '../../lib/errors.ts';
 import { localHour, projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';

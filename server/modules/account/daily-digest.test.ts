@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Room } from '../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Mailer, MailMessage } from '../../lib/mail.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/constants.ts';
+import type { Locale } from '#contract/constants.ts';
 import { fillLine, type MailMessage } from '../../lib/mail.ts';
 
 interface DigestWords {

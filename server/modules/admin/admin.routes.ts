@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customersExportQuery } from '../../../contract/admin-filters.ts';
-import { adminProjectSchema, adminUserSchema, customerBillingSchema } from '../../../contract/billing.ts';
+import { customersExportQuery } from '#contract/admin-filters.ts';
+import { adminProjectSchema, adminUserSchema, customerBillingSchema } from '#contract/billing.ts';
 import { sendExport } from '../../lib/export-file.ts';
 import { exportCustomersBilling, listAdminProjects, listAdminUsers, listCustomersBilling } from './admin.service.ts';
 

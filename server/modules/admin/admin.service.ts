@@ -3,11 +3,11 @@
  * screens"). Each list costs a fixed number of queries however many projects there are.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract/billing.ts';
-import { filterCustomers, type CustomerFilters } from '../../../contract/admin-filters.ts';
-import { BILLING_EXPORT_WORDS, type BillingExportWords } from '../../../contract/billing-export-words.ts';
-import { RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
-import { PROJECT_TYPES } from '../../../contract/project-types.ts';
+import type { AdminProject, AdminUser, CustomerBilling } from '#contract/billing.ts';
+import { filterCustomers, type CustomerFilters } from '#contract/admin-filters.ts';
+import { BILLING_EXPORT_WORDS, type BillingExportWords } from '#contract/billing-export-words.ts';
+import { RTL_LOCALES, type Locale } from '#contract/constants.ts';
+import { PROJECT_TYPES } from '#contract/project-types.ts';
 import type { ExportColumn, ExportColumnType, ExportValue } from '../../lib/export-columns.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { BILLING_TIME_ZONE, billingToday } from '../../lib/calendar.ts';

@@ -5,7 +5,7 @@ import { unzip } from '../../lib/xlsx-test-support.ts';
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { signInMember } from '../schedules/test-support.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import type { AdminProject, AdminUser, CustomerBilling } from '../../../contract/billing.ts';
+import type { AdminProject, AdminUser, CustomerBilling } from '#contract/billing.ts';
 
 const ADMIN = { username: 'platform-lists', password: 'platform-secret-1' };
 let ctx: TestContext;

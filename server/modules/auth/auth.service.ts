@@ -1,9 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import type { Profile, RegisterInput, User } from '../../../contract/auth.ts';
-import type { CardInput } from '../../../contract/auth.ts';
-import { INACTIVE_REASONS, PROJECT_STATUSES, type Pricing } from '../../../contract/billing.ts';
-import { ROLES } from '../../../contract/constants.ts';
+import type { Profile, RegisterInput, User } from '#contract/auth.ts';
+import type { CardInput } from '#contract/auth.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES, type Pricing } from '#contract/billing.ts';
+import { ROLES } from '#contract/constants.ts';
 import type { CardReference } from '../billing/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserAuth } from '../../plugins/session.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '#contract/constants.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { SESSION_COOKIE, purgeExpiredSessions } from '../../plugins/session.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerBilling } from '../../../contract/billing.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 import { invoices, projects } from '../../db/schema/index.ts';
 import { upsertPlatformAdmin } from '../auth/auth.service.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';

@@ -18,7 +18,7 @@ import {
   type AuditEntry,
   type Invoice,
   type InvoiceDocument,
-} from '../../../contract/billing.ts';
+} from '#contract/billing.ts';
 import { oneOf } from '../../db/raw-rows.ts';
 import { platformAdminOf, userOf } from '../../plugins/access.ts';
 import { toAdminProject } from '../projects/projects.service.ts';

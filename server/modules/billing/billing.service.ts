@@ -6,7 +6,7 @@
  * a charge is claimed before the gateway is called and keeps its idempotency key until it is recorded.
  */
 import type { FastifyInstance } from 'fastify';
-import type { BillingRunResult, Seller } from '../../../contract/billing.ts';
+import type { BillingRunResult, Seller } from '#contract/billing.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
 import { billingToday } from '../../lib/calendar.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '../../../contract/events.ts';
+import { LIVE_HEARTBEAT_SECONDS, type LiveEvent } from '#contract/events.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/access.ts';
 import { sessionAlive } from '../../plugins/session.ts';

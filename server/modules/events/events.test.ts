@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
-import { LIVE_HEARTBEAT_SECONDS } from '../../../contract/events.ts';
+import { SESSION_IDLE_MINUTES } from '#contract/constants.ts';
+import { LIVE_HEARTBEAT_SECONDS } from '#contract/events.ts';
 import type { FastifyInstance } from 'fastify';
 import { tasks } from '../../db/schema/index.ts';
 import { buildApp } from '../../app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmployeePerformance } from '../../../contract/insight.ts';
+import type { EmployeePerformance } from '#contract/insight.ts';
 import { taskCompletions, tasks } from '../../db/schema/index.ts';
 import { csvLines, sheetRows, unzip } from '../../lib/xlsx-test-support.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';

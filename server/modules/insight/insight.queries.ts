@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { num, numOrNull, text, type RawRow } from '../../db/raw-rows.ts';
-import { BREAK_MINUTES } from '../../../contract/insight.ts';
+import { BREAK_MINUTES } from '#contract/insight.ts';
 
 /**
  * The statements behind statistics and employee performance (docs/product.md "Statistics" and

@@ -6,8 +6,8 @@ import {
   employeePerformanceSchema,
   kpiMetricsSchema,
   performanceQuery,
-} from '../../../contract/insight.ts';
-import { performanceExportQuery, statisticsExportQuery } from '../../../contract/export-words.ts';
+} from '#contract/insight.ts';
+import { performanceExportQuery, statisticsExportQuery } from '#contract/export-words.ts';
 import { projectExportKey, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { cleaningStats, employeePerformance, exportEmployeePerformance, exportStatistics, kpiMetrics } from './insight.service.ts';

@@ -11,14 +11,14 @@ import {
   type EmployeePerformance,
   type KpiMetrics,
   type PerformanceRange,
-} from '../../../contract/insight.ts';
+} from '#contract/insight.ts';
 import {
   exportWords,
   isRightToLeft,
   statisticsExportWords,
   type performanceExportQuery,
   type statisticsExportQuery,
-} from '../../../contract/export-words.ts';
+} from '#contract/export-words.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import { listRooms, summarize } from '../rooms/rooms.service.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
-import { trendOf } from '../../../contract/insight.ts';
+import { trendOf } from '#contract/insight.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { csvLines, sheetRows, unzip } from '../../lib/xlsx-test-support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CleaningStats, EmployeePerformance } from '../../../contract/insight.ts';
+import type { CleaningStats, EmployeePerformance } from '#contract/insight.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { newDeviceId, seedStages } from '../schedules/test-support.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, like, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedObjects, taskCompletions, users } from '../../db/schema/index.ts';
-import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
+import { MAX_PHOTO_BYTES } from '#contract/constants.ts';
 import { CLAIM_PREFIX, claimMarker, claimPrefix } from './upload-claim.ts';
 
 const o = storedObjects;

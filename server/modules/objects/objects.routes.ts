@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES, PHOTO_TYPES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '../../../contract/objects.ts';
+import { MAX_PHOTO_BYTES, PHOTO_TYPES, uploadDoneSchema, uploadTicketInput, uploadTicketSchema } from '#contract/objects.ts';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { userOf } from '../../plugins/access.ts';

@@ -4,7 +4,7 @@
  * daily storage quota, and reading a member's photo. The routes keep the HTTP side (limits, hooks).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_PHOTO_BYTES, RESERVED_PHOTO_BYTES, type UploadTicket } from '../../../contract/objects.ts';
+import { MAX_PHOTO_BYTES, RESERVED_PHOTO_BYTES, type UploadTicket } from '#contract/objects.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid, randomToken, sha256 } from '../../lib/ids.ts';
 import { projectToday, secondsToLocalMidnight } from '../../lib/calendar.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES } from '../../../contract/objects.ts';
-import { DEVICE_HEADER } from '../../../contract/worker-rules.ts';
+import { MAX_PHOTO_BYTES } from '#contract/objects.ts';
+import { DEVICE_HEADER } from '#contract/worker-rules.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { MAX_TICKETS_PER_DEVICE, TICKET_MS } from './objects.service.ts';
 

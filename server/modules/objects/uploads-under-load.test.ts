@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES } from '../../../contract/objects.ts';
+import { MAX_PHOTO_BYTES } from '#contract/objects.ts';
 import { storedObjects } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/storage.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { ProgressCell, ProgressMatrix, ProgressStage } from '../../../contract/progress-matrix.ts';
-import { stageReviewOf } from '../../../contract/review-state.ts';
+import type { ProgressCell, ProgressMatrix, ProgressStage } from '#contract/progress-matrix.ts';
+import { stageReviewOf } from '#contract/review-state.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 

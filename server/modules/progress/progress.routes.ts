@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { progressMatrixQuery, progressMatrixSchema } from '../../../contract/progress-matrix.ts';
+import { progressMatrixQuery, progressMatrixSchema } from '#contract/progress-matrix.ts';
 import { userOf } from '../../plugins/access.ts';
 import { progressMatrix } from './progress.service.ts';
 

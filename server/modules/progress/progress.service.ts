@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProgressMatrixQuery } from '../../../contract/progress-matrix.ts';
+import type { ProgressMatrixQuery } from '#contract/progress-matrix.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { getProgressMatrix } from './progress.queries.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProgressMatrix } from '../../../contract/progress-matrix.ts';
+import type { ProgressMatrix } from '#contract/progress-matrix.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 

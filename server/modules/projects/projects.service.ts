@@ -1,4 +1,4 @@
-import { INACTIVE_REASONS, PROJECT_STATUSES, type AdminProject, type MaskedCard } from '../../../contract/billing.ts';
+import { INACTIVE_REASONS, PROJECT_STATUSES, type AdminProject, type MaskedCard } from '#contract/billing.ts';
 import { oneOf } from '../../db/raw-rows.ts';
 import type { ProjectRow } from './projects.queries.ts';
 

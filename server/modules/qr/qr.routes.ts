@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { facilitySchema, qrCodeQuery, qrCodeSchema } from '../../../contract/facility.ts';
+import { facilitySchema, qrCodeQuery, qrCodeSchema } from '#contract/facility.ts';
 import { userOf } from '../../plugins/access.ts';
 import { getFacility, getQrCode } from './qr.service.ts';
 

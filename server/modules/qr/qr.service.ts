@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
-import { projectQrLink, unitQrLink, type Facility, type QrCode } from '../../../contract/facility.ts';
+import { projectQrLink, unitQrLink, type Facility, type QrCode } from '#contract/facility.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';

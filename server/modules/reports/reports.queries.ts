@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ReportStatus } from '../../../contract/reports.ts';
+import type { ReportStatus } from '#contract/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { num, type RawRow } from '../../db/raw-rows.ts';
 import { measurements, shortages, units } from '../../db/schema/index.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { measurementInput, measurementSchema, reportListQuery, shortageInput, shortageSchema } from '../../../contract/reports.ts';
-import { reportExportQuery } from '../../../contract/export-words.ts';
+import { measurementInput, measurementSchema, reportListQuery, shortageInput, shortageSchema } from '#contract/reports.ts';
+import { reportExportQuery } from '#contract/export-words.ts';
 import { projectExportKey, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import {

@@ -8,8 +8,8 @@ import {
   type measurementInput,
   type reportListQuery,
   type shortageInput,
-} from '../../../contract/reports.ts';
-import { exportWords, isRightToLeft, type reportExportQuery } from '../../../contract/export-words.ts';
+} from '#contract/reports.ts';
+import { exportWords, isRightToLeft, type reportExportQuery } from '#contract/export-words.ts';
 import { exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../../contract/events.ts';
-import type { Measurement, Shortage } from '../../../contract/reports.ts';
+import type { LiveEvent } from '#contract/events.ts';
+import type { Measurement, Shortage } from '#contract/reports.ts';
 import { measurements, shortages } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { signInMember } from '../schedules/test-support.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Room, RoomDetails, RoomStats } from '../../../contract/rooms.ts';
-import type { ScheduledTasksPage } from '../../../contract/schedules.ts';
+import type { Room, RoomDetails, RoomStats } from '#contract/rooms.ts';
+import type { ScheduledTasksPage } from '#contract/schedules.ts';
 import { projects, tasks, units } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { clientAddress, createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent } from '../../../contract/events.ts';
-import type { Room } from '../../../contract/rooms.ts';
+import type { LiveEvent } from '#contract/events.ts';
+import type { Room } from '#contract/rooms.ts';
 import { eq } from 'drizzle-orm';
 import { projects, tasks } from '../../db/schema/index.ts';
 import type { EventBus } from '../../plugins/events.ts';

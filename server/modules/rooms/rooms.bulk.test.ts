@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREFIX, QUICK_TEMPLATES, expandTemplates, parseRangeNumber, planBulkUnits } from '../../../contract/generator.ts';
-import { WRITE_CHUNK_ROWS } from '../../../contract/limits.ts';
-import type { Room } from '../../../contract/rooms.ts';
+import { MAX_PREFIX, QUICK_TEMPLATES, expandTemplates, parseRangeNumber, planBulkUnits } from '#contract/generator.ts';
+import { WRITE_CHUNK_ROWS } from '#contract/limits.ts';
+import type { Room } from '#contract/rooms.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { units } from '../../db/schema/index.ts';
-import { unitLabelKey } from '../../../contract/generator.ts';
+import { unitLabelKey } from '#contract/generator.ts';
 
 export interface UnitWithCounts {
   id: string;

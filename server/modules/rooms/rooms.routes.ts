@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createRoomInput, isoDate, roomDetailsSchema, roomSchema, roomStatsSchema, updateRoomInput } from '../../../contract/rooms.ts';
+import { createRoomInput, isoDate, roomDetailsSchema, roomSchema, roomStatsSchema, updateRoomInput } from '#contract/rooms.ts';
 import { userOf } from '../../plugins/access.ts';
-import { bulkRoomsInput, bulkRoomsResult } from '../../../contract/generator.ts';
+import { bulkRoomsInput, bulkRoomsResult } from '#contract/generator.ts';
 import { createRoom, createRoomsBulk, deleteRoom, getRoomDetails, listRooms, summarize, updateRoom } from './rooms.service.ts';
 import { hasClientGone } from '../../lib/errors.ts';
 

@@ -1,11 +1,11 @@
-import { stageReviewOf } from '../../../contract/review-state.ts';
-import { TOO_MANY_PROJECT_UNITS, planBulkUnits, type BulkRoomsInput } from '../../../contract/generator.ts';
+import { stageReviewOf } from '#contract/review-state.ts';
+import { TOO_MANY_PROJECT_UNITS, planBulkUnits, type BulkRoomsInput } from '#contract/generator.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '../../../contract/rooms.ts';
-import { compareUnitLabels, deriveFloor } from '../../../contract/rooms.ts';
-import type { UnitStatus } from '../../../contract/constants.ts';
+import type { Room, RoomStats, CreateRoomInput, UpdateRoomInput } from '#contract/rooms.ts';
+import { compareUnitLabels, deriveFloor } from '#contract/rooms.ts';
+import type { UnitStatus } from '#contract/constants.ts';
 import { UNIQUE_VIOLATION, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
-import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
+import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '#contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';

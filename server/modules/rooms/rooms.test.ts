@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { Room } from '../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { taskCompletions, tasks, units, workSessions } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 

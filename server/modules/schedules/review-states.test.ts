@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProgressMatrix } from '../../../contract/progress-matrix.ts';
-import type { StageReview } from '../../../contract/review-state.ts';
-import { EXPORT_WORDS } from '../../../contract/export-words.ts';
-import type { RoomDetails } from '../../../contract/rooms.ts';
-import type { ScheduledTasksPage } from '../../../contract/schedules.ts';
+import type { ProgressMatrix } from '#contract/progress-matrix.ts';
+import type { StageReview } from '#contract/review-state.ts';
+import { EXPORT_WORDS } from '#contract/export-words.ts';
+import type { RoomDetails } from '#contract/rooms.ts';
+import type { ScheduledTasksPage } from '#contract/schedules.ts';
 import { csvLines } from '../../lib/xlsx-test-support.ts';
 import { createTestApp, login, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { seedStages } from './test-support.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { REVIEW_DECISIONS, REVIEW_STATUSES, type ReviewDecision, type ReviewStatus } from '../../../contract/reviews.ts';
+import { REVIEW_DECISIONS, REVIEW_STATUSES, type ReviewDecision, type ReviewStatus } from '#contract/reviews.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { dateOrNull, numOrNull, oneOf, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { taskCompletions, taskReviews, tasks, users } from '../../db/schema/index.ts';

@@ -8,7 +8,7 @@ import type {
   ReviewsPage,
   ReviewsQuery,
   TaskReview,
-} from '../../../contract/reviews.ts';
+} from '#contract/reviews.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Room } from '../../../contract/rooms.ts';
-import type { ScheduledTasksPage } from '../../../contract/schedules.ts';
+import type { Room } from '#contract/rooms.ts';
+import type { ScheduledTasksPage } from '#contract/schedules.ts';
 import { taskCompletions, workSessions } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { CLEANING_FACILITY_TYPES } from '../../../contract/cleaning-types.ts';
-import { RECURRENCES, type Recurrence } from '../../../contract/schedules.ts';
+import { CLEANING_FACILITY_TYPES } from '#contract/cleaning-types.ts';
+import { RECURRENCES, type Recurrence } from '#contract/schedules.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { countOf, num, numOrNull, oneOf, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { tasks } from '../../db/schema/index.ts';

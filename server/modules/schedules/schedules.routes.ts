@@ -8,8 +8,8 @@ import {
   scheduledTasksQuery,
   unitTaskSchema,
   unitTasksQuery,
-} from '../../../contract/schedules.ts';
-import { scheduledTasksExportQuery } from '../../../contract/export-words.ts';
+} from '#contract/schedules.ts';
+import { scheduledTasksExportQuery } from '#contract/export-words.ts';
 import {
   acceptReviewsInput,
   acceptReviewsResult,
@@ -18,7 +18,7 @@ import {
   reviewsPage,
   reviewsQuery,
   taskReviewSchema,
-} from '../../../contract/reviews.ts';
+} from '#contract/reviews.ts';
 import { projectExportKey, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSchedule, exportScheduledTasks, listScheduledTasks, listUnitTasks } from './schedules.service.ts';

@@ -9,13 +9,13 @@ import {
   type ScheduledTask,
   type ScheduledTasksPage,
   type ScheduledTasksQuery,
-} from '../../../contract/schedules.ts';
-import { stageReviewOf } from '../../../contract/review-state.ts';
-import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '../../../contract/export-words.ts';
+} from '#contract/schedules.ts';
+import { stageReviewOf } from '#contract/review-state.ts';
+import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '#contract/export-words.ts';
 import { exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
-import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '../../../contract/limits.ts';
+import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '#contract/limits.ts';
 import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';

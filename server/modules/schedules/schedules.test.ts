@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITE_CHUNK_ROWS } from '../../../contract/limits.ts';
-import type { Room } from '../../../contract/rooms.ts';
-import type { CreateScheduleResult } from '../../../contract/schedules.ts';
+import { WRITE_CHUNK_ROWS } from '#contract/limits.ts';
+import type { Room } from '#contract/rooms.ts';
+import type { CreateScheduleResult } from '#contract/schedules.ts';
 import { tasks } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { signInMember } from './test-support.ts';

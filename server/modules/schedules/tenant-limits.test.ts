@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, WRITE_CHUNK_ROWS } from '../../../contract/limits.ts';
-import type { Room } from '../../../contract/rooms.ts';
+import { LIMITS, WRITE_CHUNK_ROWS } from '#contract/limits.ts';
+import type { Room } from '#contract/rooms.ts';
 import { tasks, units } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 

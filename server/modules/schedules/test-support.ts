@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../auth/auth.service.ts';
-import type { Room } from '../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { cookieOf, registerAndLogin } from '../../test/helpers.ts';
 
 let seq = 0;

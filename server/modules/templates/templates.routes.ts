@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TEMPLATE_PROJECT_TYPES } from '../../../contract/project-types.ts';
+import { TEMPLATE_PROJECT_TYPES } from '#contract/project-types.ts';
 import {
   createTaskTemplateInput,
   initDefaultsInput,
   initDefaultsResult,
   taskTemplateSchema,
   updateTaskTemplateInput,
-} from '../../../contract/templates.ts';
+} from '#contract/templates.ts';
 import { userOf } from '../../plugins/access.ts';
 import {
   createTaskTemplate,

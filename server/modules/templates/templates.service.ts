@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, toTaskRows } from '../../../contract/default-tasks.ts';
+import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, toTaskRows } from '#contract/default-tasks.ts';
 import {
   templateFacilityTypeOf,
   type CreateTaskTemplateInput,
   type TaskTemplate,
   type UpdateTaskTemplateInput,
-} from '../../../contract/templates.ts';
+} from '#contract/templates.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS } from '../../../contract/default-tasks.ts';
-import type { TaskTemplate } from '../../../contract/templates.ts';
+import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
+import type { TaskTemplate } from '#contract/templates.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { signInMember } from '../schedules/test-support.ts';
 

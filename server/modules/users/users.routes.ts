@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema } from '../../../contract/auth.ts';
-import { createMemberInput, memberIdParams, memberListSchema, memberSchema, updateMemberInput } from '../../../contract/users.ts';
+import { messageSchema } from '#contract/auth.ts';
+import { createMemberInput, memberIdParams, memberListSchema, memberSchema, updateMemberInput } from '#contract/users.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createMember, deleteMember, listProjectMembers, updateMember } from './users.service.ts';
 

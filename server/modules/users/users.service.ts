@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ROLES } from '../../../contract/constants.ts';
-import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '../../../contract/users.ts';
+import { ROLES } from '#contract/constants.ts';
+import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '#contract/users.ts';
 import { oneOf } from '../../db/raw-rows.ts';
 import { AppError, UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState } from '../../lib/errors.ts';
 import type { UserAuth } from '../../plugins/session.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { completeTaskInput } from '../../../contract/worker.ts';
+import type { completeTaskInput } from '#contract/worker.ts';
 import { UNIQUE_VIOLATION, badRequest, conflict, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';
-import { COMPLETED_AT_CLOCK_SKEW_MS, COMPLETED_AT_MAX_AGE_MS } from '../../../contract/worker-rules.ts';
+import { COMPLETED_AT_CLOCK_SKEW_MS, COMPLETED_AT_MAX_AGE_MS } from '#contract/worker-rules.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
 import { assertAcceptsWork } from './facility.ts';
 import {

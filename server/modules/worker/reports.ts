@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { locationNote, type measurementPublicInput, type shortagePublicInput } from '../../../contract/worker.ts';
+import { locationNote, type measurementPublicInput, type shortagePublicInput } from '#contract/worker.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { findReportByKey, insertReportOnce, type Dimensions, type ReportKind, type ReportRow } from '../reports/reports.queries.ts';
 import { dimensionsOf } from '../reports/reports.service.ts';

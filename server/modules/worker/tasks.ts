@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicTask } from '../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { UNIT_NOT_FOUND } from './facility.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { UndoCompletionResult } from '../../../contract/reviews.ts';
-import { UNDO_WINDOW_MINUTES } from '../../../contract/worker-rules.ts';
+import type { UndoCompletionResult } from '#contract/reviews.ts';
+import { UNDO_WINDOW_MINUTES } from '#contract/worker-rules.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';

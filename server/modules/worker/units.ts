@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicRoom, PublicRoomDetails } from '../../../contract/worker.ts';
+import type { PublicRoom, PublicRoomDetails } from '#contract/worker.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listUnitsWithCounts } from '../rooms/rooms.queries.ts';
 import { toRoom, unitMap } from '../rooms/rooms.service.ts';

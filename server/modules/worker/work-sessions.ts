@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { createWorkSessionInput } from '../../../contract/worker.ts';
+import type { createWorkSessionInput } from '#contract/worker.ts';
 import { assertAcceptsWork, getUnit } from './facility.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import { recordWorkSession } from './worker.queries.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { MAX_UNIT_SUGGESTIONS } from '../../../contract/constants.ts';
+import { MAX_UNIT_SUGGESTIONS } from '#contract/constants.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, dateOrNull, num, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { unitWithCountsOf, type UnitWithCounts } from '../rooms/rooms.queries.ts';

@@ -17,8 +17,8 @@ import {
   shortagePublicInput,
   workSessionResult,
   workerNamesQuery,
-} from '../../../contract/worker.ts';
-import { undoCompletionResult } from '../../../contract/reviews.ts';
+} from '#contract/worker.ts';
+import { undoCompletionResult } from '#contract/reviews.ts';
 import { deviceIdOf, workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { isUuid, sha256 } from '../../lib/ids.ts';

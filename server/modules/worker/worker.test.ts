@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { publicTaskSchema } from '../../../contract/worker.ts';
+import { publicTaskSchema } from '#contract/worker.ts';
 import { WORKER_TARGET_LIMITS } from './worker.routes.ts';
 import { projects, shortages, measurements, storedObjects, taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';

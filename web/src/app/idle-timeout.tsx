@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n-react.tsx';
-import { IDLE_PROMPT_MINUTES, SESSION_IDLE_MINUTES } from '../../../contract/constants.ts';
+import { IDLE_PROMPT_MINUTES, SESSION_IDLE_MINUTES } from '#contract/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { toast } from '../components/ui/toast.ts';

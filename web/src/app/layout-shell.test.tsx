@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../contract/constants.ts';
+import { LOCALES } from '#contract/constants.ts';
 import { apiGet } from '../lib/api.ts';
 import { initTestI18n, mockFetch, renderWithProviders, requestsTo } from '../test/render.tsx';
 import { userWith } from '../test/fixtures.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIVE_EVENT_TYPES, type LiveEventType } from '../../../contract/events.ts';
+import { LIVE_EVENT_TYPES, type LiveEventType } from '#contract/events.ts';
 import { roomDetailsBaseKey, roomStatsQuery, roomsQuery } from '../lib/queries/rooms.ts';
 import { scheduledTasksKey } from '../lib/queries/scheduled-tasks.ts';
 import { progressMatrixBaseKey } from '../lib/queries/progress-matrix.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardInput } from '../../../contract/auth.ts';
+import { cardInput } from '#contract/auth.ts';
 import {
   CARD_FIELDS,
   cardFieldOf,

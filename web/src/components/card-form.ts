@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { cardInput, type CardInput } from '../../../contract/auth.ts';
-import type { ErrorCode } from '../../../contract/errors.ts';
+import { cardInput, type CardInput } from '#contract/auth.ts';
+import type { ErrorCode } from '#contract/errors.ts';
 
 /**
  * The payment-card fields as the inputs hold them (strings), the one month and year list, and the

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ScheduledTasksPage } from '../../../contract/schedules.ts';
+import type { ScheduledTasksPage } from '#contract/schedules.ts';
 import EmployeePerformancePage from '../features/insight/pages/employee-performance-page.tsx';
 import MeasurementsTablePage from '../features/reports/pages/measurements-table-page.tsx';
 import ShortagesTablePage from '../features/reports/pages/shortages-table-page.tsx';

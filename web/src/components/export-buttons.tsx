@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/constants.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/constants.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
 
 const FORMATS = ['xlsx', 'csv'] as const;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../lib/i18n-react.tsx';
-import { LOCALES, type Locale } from '../../../contract/constants.ts';
+import { LOCALES, type Locale } from '#contract/constants.ts';
 import { setLanguage } from '../lib/i18n.ts';
 
 /** Each language named in its own script, so anyone can find theirs. */

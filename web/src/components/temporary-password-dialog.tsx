@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { TemporaryPassword } from '../../../contract/account.ts';
+import type { TemporaryPassword } from '#contract/account.ts';
 import { useTranslation } from '../lib/i18n-react.tsx';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { takeFirstRequest } from './first-requests.ts';
-import type { ApiErrorBody, ErrorCode, ErrorParams } from '../../../contract/errors.ts';
+import type { ApiErrorBody, ErrorCode, ErrorParams } from '#contract/errors.ts';
 
 /** A failed response: message is "<status>: <body text>" as the original product had it (docs/product.md "Errors carry codes"); `body` is the parsed JSON. */
 export class ApiError extends Error {

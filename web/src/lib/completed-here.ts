@@ -1,4 +1,4 @@
-import { UNDO_WINDOW_MINUTES } from '../../../contract/worker-rules.ts';
+import { UNDO_WINDOW_MINUTES } from '#contract/worker-rules.ts';
 
 /**
  * Stages this phone completed, with when the worker pressed "complete" (ms): the stage offers "Undo"

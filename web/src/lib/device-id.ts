@@ -1,4 +1,4 @@
-import { DEVICE_HEADER, isDeviceId } from '../../../contract/worker-rules.ts';
+import { DEVICE_HEADER, isDeviceId } from '#contract/worker-rules.ts';
 import { setDefaultHeaders } from './api.ts';
 
 /**

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../contract/errors.ts';
-import { LOCALES } from '../../../contract/constants.ts';
+import { ERROR_CODES } from '#contract/errors.ts';
+import { LOCALES } from '#contract/constants.ts';
 import { ApiError } from './api.ts';
 import { errorText } from './error-text.ts';
 

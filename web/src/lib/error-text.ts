@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import type { ErrorCode, ErrorParams } from '../../../contract/errors.ts';
+import type { ErrorCode, ErrorParams } from '#contract/errors.ts';
 import { ApiError } from './api.ts';
 import { useTranslation } from './i18n-react.tsx';
 

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 
-import { LOCALES, RTL_LOCALES, type Locale } from '../../../contract/constants.ts';
+import { LOCALES, RTL_LOCALES, type Locale } from '#contract/constants.ts';
 import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language.ts';
 
 type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../contract/constants.ts';
+import { LOCALES } from '#contract/constants.ts';
 
 const dir = path.resolve(__dirname, '../locales');
 

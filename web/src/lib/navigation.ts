@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore, type MouseEvent } from 'react';
-import { workerPageOf } from '../../../contract/worker-pages.ts';
+import { workerPageOf } from '#contract/worker-pages.ts';
 
 /**
  * Address-bar state for the worker pages, which have no router (their two routes cost less than

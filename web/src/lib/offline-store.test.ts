@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PublicRoom } from '../../../contract/worker.ts';
+import type { PublicRoom } from '#contract/worker.ts';
 import {
   MAX_SAVED_ANSWERS,
   MAX_SAVED_CHARS,

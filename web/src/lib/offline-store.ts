@@ -1,4 +1,4 @@
-import type { PublicFacility, PublicRoom, PublicRoomDetails } from '../../../contract/worker.ts';
+import type { PublicFacility, PublicRoom, PublicRoomDetails } from '#contract/worker.ts';
 import { recallQrId } from './worker-memory.ts';
 
 /**

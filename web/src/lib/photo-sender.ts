@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { completeTaskInput } from '../../../contract/worker.ts';
+import type { completeTaskInput } from '#contract/worker.ts';
 import { clearPhotoWaiting, markPhotoWaiting, waitingPhotos, type WaitingPhoto } from './offline-photos.ts';
 import { enqueue } from './outbox.ts';
 import { rememberCompletedHere } from './completed-here.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
-import type { ErrorCode } from '../../../contract/errors.ts';
+import { MAX_PHOTO_BYTES } from '#contract/constants.ts';
+import type { ErrorCode } from '#contract/errors.ts';
 import { ApiError } from './api.ts';
 import { PhotoError, checkPhoto, compressPhoto, looksLikePhoto, photoRemedy } from './photo-upload.ts';
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { ApiErrorBody, ErrorCode } from '../../../contract/errors.ts';
-import { MAX_PHOTO_BYTES } from '../../../contract/constants.ts';
-import type { UploadTicket } from '../../../contract/objects.ts';
+import type { ApiErrorBody, ErrorCode } from '#contract/errors.ts';
+import { MAX_PHOTO_BYTES } from '#contract/constants.ts';
+import type { UploadTicket } from '#contract/objects.ts';
 import { ApiError, apiRequest } from './api.ts';
 import { deviceHeaders } from './device-id.ts';
 import { errorText } from './error-text.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measurementInput, shortageInput } from '../../../contract/reports.ts';
-import { measurementPublicInput, shortagePublicInput } from '../../../contract/worker.ts';
+import { measurementInput, shortageInput } from '#contract/reports.ts';
+import { measurementPublicInput, shortagePublicInput } from '#contract/worker.ts';
 import { draftFrom, draftProblems, inputFrom } from '../features/reports/lib/report-form.ts';
 import { MEASUREMENT_DEFAULTS, validateMeasurement } from '../features/work-tasks/lib/report-form.ts';
 import { MM_MAX, QUANTITY_MAX } from './report-validation.ts';

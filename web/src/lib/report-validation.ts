@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { measurementInput, shortageInput } from '../../../contract/reports.ts';
-import { measurementPublicInput, shortagePublicInput } from '../../../contract/worker.ts';
+import { measurementInput, shortageInput } from '#contract/reports.ts';
+import { measurementPublicInput, shortagePublicInput } from '#contract/worker.ts';
 
 /**
  * The one client check of a shortage or measurement form, for the worker's dialog and the manager's

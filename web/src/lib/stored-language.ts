@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/constants.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/constants.ts';
 
 /**
  * The language this phone or browser chose, as kept in localStorage. A module of its own, without

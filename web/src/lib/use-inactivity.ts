@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '../../../contract/constants.ts';
+import { WORKER_IDLE_MINUTES, WORKER_WARNING_MINUTES } from '#contract/constants.ts';
 
 /**
  * What counts as activity, for every inactivity time-out of the web app (the signed-in session,

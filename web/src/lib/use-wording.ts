@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { CLEANING_FACILITY_TYPES } from '../../../contract/cleaning-types.ts';
+import { CLEANING_FACILITY_TYPES } from '#contract/cleaning-types.ts';
 import { useAuthUser } from './queries/session.ts';
 import { useTranslation } from './i18n-react.tsx';
 

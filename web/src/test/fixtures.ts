@@ -1,8 +1,8 @@
-import type { User } from '../../../contract/auth.ts';
-import type { Facility } from '../../../contract/facility.ts';
-import type { Room, RoomDetails, RoomStats } from '../../../contract/rooms.ts';
-import type { Invoice, InvoiceDocument } from '../../../contract/billing.ts';
-import type { Member } from '../../../contract/users.ts';
+import type { User } from '#contract/auth.ts';
+import type { Facility } from '#contract/facility.ts';
+import type { Room, RoomDetails, RoomStats } from '#contract/rooms.ts';
+import type { Invoice, InvoiceDocument } from '#contract/billing.ts';
+import type { Member } from '#contract/users.ts';
 
 /** Test data shared by the web tests, shaped as the API returns it. */
 

@@ -7,7 +7,7 @@
 import { startFirstRequests } from '../lib/first-requests.ts';
 import { deviceHeaders } from '../lib/device-id.ts';
 import { storedLanguage } from '../lib/stored-language.ts';
-import { roomIdOf } from '../../../contract/worker-pages.ts';
+import { roomIdOf } from '#contract/worker-pages.ts';
 import { roomUrl, tasksUrl } from '../features/work-tasks/api/first-load.ts';
 
 /** The built word chunks of WORK_TASKS_NAMESPACES per language, written in at build time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../contract/constants.ts';
+import { LOCALES } from '#contract/constants.ts';
 import { precacheList, wordFilesOf, workerAssetsOf, type ViteManifest } from './precache-list.ts';
 
 const locales = (namespaces: string[]) =>

@@ -1,5 +1,5 @@
-import { LOCALES } from '../../../contract/constants.ts';
-import { WORKER_PAGE_FILES } from '../../../contract/worker-pages.ts';
+import { LOCALES } from '#contract/constants.ts';
+import { WORKER_PAGE_FILES } from '#contract/worker-pages.ts';
 
 /**
  * What the service worker stores at install (docs/decisions/022-offline-worker-app.md): the two

@@ -4,7 +4,7 @@ import { prefetchWorkTasks } from '../features/work-tasks/api/work-tasks.ts';
 import { WORK_TASKS_NAMESPACES } from '../features/work-tasks/api/first-load.ts';
 import { preloadOpenCard } from '../features/work-tasks/components/task-card.tsx';
 import { startWorkerApp } from './worker-shell.tsx';
-import { roomIdOf } from '../../../contract/worker-pages.ts';
+import { roomIdOf } from '#contract/worker-pages.ts';
 
 startWorkerApp({
   eager: { workTasks: WorkTasksPage },

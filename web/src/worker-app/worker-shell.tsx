@@ -11,7 +11,7 @@ import { whenIdle } from '../lib/idle.ts';
 import { keepForOffline } from '../lib/code-for-offline.ts';
 import { captureInstallPrompt, installSettled } from '../lib/install-prompt.ts';
 import { useHref } from '../lib/navigation.ts';
-import { workerPageOf, type WorkerPage } from '../../../contract/worker-pages.ts';
+import { workerPageOf, type WorkerPage } from '#contract/worker-pages.ts';
 import { followLanguage, registerServiceWorker } from './register-service-worker.ts';
 import { LoadFailed, lazyOr } from '../components/ui/load-failed.tsx';
 

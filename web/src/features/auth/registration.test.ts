@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerInput } from '../../../../contract/auth.ts';
+import { registerInput } from '#contract/auth.ts';
 import { buildRegisterPayload, emptyRegisterForm, issuesByField, registerProblems, type RegisterForm } from './registration.ts';
 
 const filled = (over: Partial<RegisterForm> = {}): RegisterForm => ({

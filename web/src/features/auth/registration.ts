@@ -1,6 +1,6 @@
-import { registerInput } from '../../../../contract/auth.ts';
-import type { ProjectType } from '../../../../contract/project-types.ts';
-import type { ApiErrorBody } from '../../../../contract/errors.ts';
+import { registerInput } from '#contract/auth.ts';
+import type { ProjectType } from '#contract/project-types.ts';
+import type { ApiErrorBody } from '#contract/errors.ts';
 import { cardPayload, emptyCardForm, schemaProblems, type CardFormValues, type FieldProblem } from '../../components/card-form.ts';
 import type { RegisterRequest } from './api/auth.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProject } from '../../../../contract/billing.ts';
+import type { AdminProject } from '#contract/billing.ts';
 import { apiGet } from '../api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Facility, QrCode } from '../../../../contract/facility.ts';
+import type { Facility, QrCode } from '#contract/facility.ts';
 import { apiGet } from '../api.ts';
 
 /** The signed-in user's project: name, type, QR id and the public base of printed links. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CleaningStats, EmployeePerformance, KpiMetrics, PerformanceRange } from '../../../../contract/insight.ts';
+import type { CleaningStats, EmployeePerformance, KpiMetrics, PerformanceRange } from '#contract/insight.ts';
 import { apiGet } from '../api.ts';
 
 /**

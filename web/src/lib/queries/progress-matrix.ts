@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ProgressMatrix } from '../../../../contract/progress-matrix.ts';
+import type { ProgressMatrix } from '#contract/progress-matrix.ts';
 import { apiGet } from '../api.ts';
 
 /**

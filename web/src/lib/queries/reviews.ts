@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReviewCount } from '../../../../contract/reviews.ts';
+import type { ReviewCount } from '#contract/reviews.ts';
 import { apiGet } from '../api.ts';
 
 /**

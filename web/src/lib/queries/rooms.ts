@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Room, RoomDetails, RoomStats } from '../../../../contract/rooms.ts';
+import type { Room, RoomDetails, RoomStats } from '#contract/rooms.ts';
 import { apiGet } from '../api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ScheduledTasksPage } from '../../../../contract/schedules.ts';
+import type { ScheduledTasksPage } from '#contract/schedules.ts';
 import { apiGet } from '../api.ts';
 
 /** Prefix of every page of the tracking list: scheduling new tasks invalidates it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile, User } from '../../../../contract/auth.ts';
-import { ROLES_BY_ACCESS, type Role } from '../../../../contract/constants.ts';
+import type { Profile, User } from '#contract/auth.ts';
+import { ROLES_BY_ACCESS, type Role } from '#contract/constants.ts';
 import { ApiError, apiGet } from '../api.ts';
 
 /** The signed-in user, or null when the server says 401 (not signed in). Read by every signed-in screen. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TaskTemplate } from '../../../../contract/templates.ts';
+import type { TaskTemplate } from '#contract/templates.ts';
 import { apiGet } from '../api.ts';
 
 /** Prefix of every template list: writes invalidate it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput, CardUpdateResult, Profile } from '../../../../../contract/auth.ts';
-import type { Invoice } from '../../../../../contract/billing.ts';
+import type { CardInput, CardUpdateResult, Profile } from '#contract/auth.ts';
+import type { Invoice } from '#contract/billing.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 import { authUserKey, profileKey } from '../../../lib/queries/session.ts';

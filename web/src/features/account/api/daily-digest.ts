@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DailyDigest, DailyDigestInput } from '../../../../../contract/account.ts';
+import type { DailyDigest, DailyDigestInput } from '#contract/account.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 
 /** GET /api/user/daily-digest — the project admin's or manager's daily e-mail, and whether the server can send it. */

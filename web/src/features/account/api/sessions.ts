@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSessionList } from '../../../../../contract/account.ts';
+import type { AccountSessionList } from '#contract/account.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 

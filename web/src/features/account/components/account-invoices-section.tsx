@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Invoice, InvoiceStatus } from '../../../../../contract/billing.ts';
+import type { Invoice, InvoiceStatus } from '#contract/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';

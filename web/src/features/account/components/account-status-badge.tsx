@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { Profile } from '../../../../../contract/auth.ts';
+import type { Profile } from '#contract/auth.ts';
 import { formatDate } from '../format.ts';
 
 const styles: Record<Profile['projectStatus'], string> = {

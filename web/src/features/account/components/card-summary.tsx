@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { Profile } from '../../../../../contract/auth.ts';
+import type { Profile } from '#contract/auth.ts';
 import { brandName, formatExpiry, maskedCardNumber } from '../format.ts';
 import { DetailsList } from './details-list.tsx';
 

@@ -1,5 +1,5 @@
-import { DAILY_DIGEST_HOUR } from '../../../../../contract/account.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../../../../../contract/constants.ts';
+import { DAILY_DIGEST_HOUR } from '#contract/account.ts';
+import { DEFAULT_LOCALE, LOCALES } from '#contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';

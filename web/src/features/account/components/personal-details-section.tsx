@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { User } from '../../../../../contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { DetailsList, DetailsSection, Ltr } from './details-list.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { User } from '../../../../../contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';

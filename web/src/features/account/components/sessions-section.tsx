@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccountSession } from '../../../../../contract/account.ts';
+import type { AccountSession } from '#contract/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
-import { newPasswordProblems, type PasswordChangeInput } from '../../../../../contract/account.ts';
-import type { ErrorCode } from '../../../../../contract/errors.ts';
+import { newPasswordProblems, type PasswordChangeInput } from '#contract/account.ts';
+import type { ErrorCode } from '#contract/errors.ts';
 
 export interface PasswordForm {
   currentPassword: string;

@@ -1,5 +1,5 @@
-import type { ProfileInput } from '../../../../../contract/account.ts';
-import type { User } from '../../../../../contract/auth.ts';
+import type { ProfileInput } from '#contract/account.ts';
+import type { User } from '#contract/auth.ts';
 
 export interface ProfileForm {
   firstName: string;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DailyDigest } from '../../../../../contract/account.ts';
+import type { DailyDigest } from '#contract/account.ts';
 import { dismissToast } from '../../../components/ui/toast.ts';
 import { renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { mockAccount, profile } from './account-test-data.ts';

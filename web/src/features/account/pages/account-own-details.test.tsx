@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { User } from '../../../../../contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
 import { findToast, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import heErrors from '../../../locales/he/errors.json';

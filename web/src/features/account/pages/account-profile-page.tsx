@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { Profile } from '../../../../../contract/auth.ts';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { Profile } from '#contract/auth.ts';
+import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
-import type { AccountSession } from '../../../../../contract/account.ts';
-import type { Profile } from '../../../../../contract/auth.ts';
+import type { AccountSession } from '#contract/account.ts';
+import type { Profile } from '#contract/auth.ts';
 import { userWith } from '../../../test/fixtures.ts';
 import { mockFetch } from '../../../test/render.tsx';
 

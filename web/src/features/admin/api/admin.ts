@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TemporaryPassword } from '../../../../../contract/account.ts';
-import type { AdminProject, AdminUser, CustomerBilling } from '../../../../../contract/billing.ts';
-import type { CustomerFilters } from '../../../../../contract/admin-filters.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../../../../../contract/constants.ts';
+import type { TemporaryPassword } from '#contract/account.ts';
+import type { AdminProject, AdminUser, CustomerBilling } from '#contract/billing.ts';
+import type { CustomerFilters } from '#contract/admin-filters.ts';
+import { DEFAULT_LOCALE, LOCALES } from '#contract/constants.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { adminProjectsKey } from '../../../lib/queries/admin-projects.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';

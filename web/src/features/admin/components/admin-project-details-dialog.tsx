@@ -1,5 +1,5 @@
-import type { AdminProject } from '../../../../../contract/billing.ts';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { AdminProject } from '#contract/billing.ts';
+import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatDate } from '../lib/billing-view.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
+import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { contactName, formatDate, formatShekels } from '../lib/billing-view.ts';

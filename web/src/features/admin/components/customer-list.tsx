@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { billingBadge, contactName, formatDate, formatShekels } from '../lib/billing-view.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';

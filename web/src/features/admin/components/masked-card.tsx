@@ -1,4 +1,4 @@
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 /** `•••• 4242` and the brand (with holder and expiry on request), or "no card". */

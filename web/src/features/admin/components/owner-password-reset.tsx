@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { TemporaryPassword } from '../../../../../contract/account.ts';
-import type { AdminProject } from '../../../../../contract/billing.ts';
+import type { TemporaryPassword } from '#contract/account.ts';
+import type { AdminProject } from '#contract/billing.ts';
 import { TemporaryPasswordDialog } from '../../../components/temporary-password-dialog.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';

@@ -1,4 +1,4 @@
-import type { InactiveReason, ProjectStatus } from '../../../../../contract/billing.ts';
+import type { InactiveReason, ProjectStatus } from '#contract/billing.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { BillingBadge as Badge } from '../lib/billing-view.ts';
 

@@ -1,5 +1,5 @@
 /** How the billing screen reads a row (docs/product.md "Platform admin screens"). */
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 
 /** dd/MM/yyyy from an ISO date or timestamp (the date part as written, no time-zone shift). */
 export function formatDate(iso: string): string {

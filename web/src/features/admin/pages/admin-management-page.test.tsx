@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminProject } from '../../../../../contract/billing.ts';
+import type { AdminProject } from '#contract/billing.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import heErrors from '../../../locales/he/errors.json';
 import AdminManagementPage from './admin-management-page.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminProject } from '../../../../../contract/billing.ts';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { AdminProject } from '#contract/billing.ts';
+import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';

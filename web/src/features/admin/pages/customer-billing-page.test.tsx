@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import errors from '../../../locales/en/errors.json';
 import CustomerBillingPage from './customer-billing-page.tsx';

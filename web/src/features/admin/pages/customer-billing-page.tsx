@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { BILLING_FILTERS, STATUS_FILTERS, filterCustomers, type CustomerFilters } from '../../../../../contract/admin-filters.ts';
-import type { CustomerBilling } from '../../../../../contract/billing.ts';
+import { BILLING_FILTERS, STATUS_FILTERS, filterCustomers, type CustomerFilters } from '#contract/admin-filters.ts';
+import type { CustomerBilling } from '#contract/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthOptions, ForgotPasswordInput, PasswordChangeInput, ResetPasswordInput } from '../../../../../contract/account.ts';
-import type { User } from '../../../../../contract/auth.ts';
+import type { AuthOptions, ForgotPasswordInput, PasswordChangeInput, ResetPasswordInput } from '#contract/account.ts';
+import type { User } from '#contract/auth.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';

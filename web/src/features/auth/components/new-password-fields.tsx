@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
 import { TextField } from '../../../components/ui/field.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 

@@ -1,4 +1,4 @@
-import { newPasswordProblems } from '../../../../../contract/account.ts';
+import { newPasswordProblems } from '#contract/account.ts';
 
 /** What is wrong with a new password before it is sent, as a key of the `auth` namespace; null when nothing is. */
 export type NewPasswordProblem = 'newPassword.fill' | 'newPassword.short' | 'newPassword.mismatch' | 'newPassword.isUsername';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../../contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { authUserKey } from '../../../lib/queries/session.ts';
 import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { userWith } from '../../../test/fixtures.ts';

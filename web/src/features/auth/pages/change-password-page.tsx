@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import type { User } from '../../../../../contract/auth.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import type { User } from '#contract/auth.ts';
+import { MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { RESET_LINK_MINUTES } from '../../../../../contract/account.ts';
+import { RESET_LINK_MINUTES } from '#contract/account.ts';
 import { localeOf } from '../../../lib/stored-language.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UsernameField } from '../components/credentials-fields.tsx';

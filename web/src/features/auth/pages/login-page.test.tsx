@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../../contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import enErrors from '../../../locales/en/errors.json';
 import heErrors from '../../../locales/he/errors.json';

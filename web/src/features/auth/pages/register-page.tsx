@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PROJECT_TYPES, projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { PROJECT_TYPES, projectTypeLabelKey } from '#contract/project-types.ts';
 import { CardFields } from '../../../components/card-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';

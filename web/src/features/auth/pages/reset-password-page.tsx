@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { setLanguage } from '../../../lib/i18n.ts';
-import { LOCALES, MIN_PASSWORD_LENGTH, type Locale } from '../../../../../contract/constants.ts';
+import { LOCALES, MIN_PASSWORD_LENGTH, type Locale } from '#contract/constants.ts';
 import { useResetPassword } from '../api/password.ts';
 import { AuthPageFrame, FormAlert, cardLinkClass } from '../components/auth-page-frame.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BulkRoomsInput, bulkRoomsResult } from '../../../../../contract/generator.ts';
+import type { BulkRoomsInput, bulkRoomsResult } from '#contract/generator.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';

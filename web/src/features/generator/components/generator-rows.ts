@@ -1,4 +1,4 @@
-import { UNIT_TYPES, type UnitType } from '../../../../../contract/project-types.ts';
+import { UNIT_TYPES, type UnitType } from '#contract/project-types.ts';
 import {
   MAX_BULK_UNITS,
   MAX_PREFIX,
@@ -6,8 +6,8 @@ import {
   parseRangeNumber,
   planBulkUnits,
   type RoomTemplate,
-} from '../../../../../contract/generator.ts';
-import { deriveFloor } from '../../../../../contract/rooms.ts';
+} from '#contract/generator.ts';
+import { deriveFloor } from '#contract/rooms.ts';
 import type { NewRoom } from '../api/generator.ts';
 
 /** One range as typed: numbers stay text so invalid input can be shown and fall back to 1. */

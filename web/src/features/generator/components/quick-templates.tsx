@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { QUICK_TEMPLATES, expandTemplates, type RoomTemplate } from '../../../../../contract/generator.ts';
-import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { QUICK_TEMPLATES, expandTemplates, type RoomTemplate } from '#contract/generator.ts';
+import { unitTypeLabelKey } from '#contract/project-types.ts';
 
 export type QuickTemplateName = keyof typeof QUICK_TEMPLATES;
 const NAMES = Object.keys(QUICK_TEMPLATES) as QuickTemplateName[];

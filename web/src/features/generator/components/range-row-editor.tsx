@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { MAX_PREFIX } from '../../../../../contract/generator.ts';
-import { UNIT_TYPES, projectTypeLabelKey, unitTypeLabelKey, type UnitType } from '../../../../../contract/project-types.ts';
+import { MAX_PREFIX } from '#contract/generator.ts';
+import { UNIT_TYPES, projectTypeLabelKey, unitTypeLabelKey, type UnitType } from '#contract/project-types.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fallsBackToOne, rowLabels, rowProblem, type RangeRow } from './generator-rows.ts';
 

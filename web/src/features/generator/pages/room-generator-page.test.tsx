@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Room } from '../../../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { BULK_CHUNK_SIZE } from '../api/generator.ts';
 import RoomGeneratorPage from './room-generator-page.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
-import { MAX_BULK_UNITS, projectCaseOf, type RoomTemplate } from '../../../../../contract/generator.ts';
-import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
+import { MAX_BULK_UNITS, projectCaseOf, type RoomTemplate } from '#contract/generator.ts';
+import { PROJECT_TYPES } from '#contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useErrorText } from '../../../lib/error-text.ts';

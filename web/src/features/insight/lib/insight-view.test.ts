@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CleaningStats } from '../../../../../contract/insight.ts';
+import type { CleaningStats } from '#contract/insight.ts';
 import { changeOf, efficiencyTone, readPeriod, readRange, statisticsFigures } from './insight-view.ts';
 
 describe('statistics figures', () => {

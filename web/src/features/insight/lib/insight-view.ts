@@ -1,6 +1,6 @@
-import { EFFICIENCY_FAIR, EFFICIENCY_GOOD, PERFORMANCE_RANGES, type PerformanceRange } from '../../../../../contract/insight.ts';
+import { EFFICIENCY_FAIR, EFFICIENCY_GOOD, PERFORMANCE_RANGES, type PerformanceRange } from '#contract/insight.ts';
 
-export { changeOf, statisticsFigures } from '../../../../../contract/insight.ts';
+export { changeOf, statisticsFigures } from '#contract/insight.ts';
 
 /** The periods the statistics screen offers, in local days: today, the last 7, the last 30. */
 export const STATS_PERIODS = [1, 7, 30] as const;

@@ -8,7 +8,7 @@ import {
   TREND_STABLE_BAND,
   type Employee,
   type Trend,
-} from '../../../../../contract/insight.ts';
+} from '#contract/insight.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';

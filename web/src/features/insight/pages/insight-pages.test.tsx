@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CleaningStats, EmployeePerformance, KpiMetrics } from '../../../../../contract/insight.ts';
+import type { CleaningStats, EmployeePerformance, KpiMetrics } from '#contract/insight.ts';
 import type { Mock } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 

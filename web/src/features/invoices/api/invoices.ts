@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntry, Invoice, InvoiceDocument } from '../../../../../contract/billing.ts';
+import type { AuditEntry, Invoice, InvoiceDocument } from '#contract/billing.ts';
 import { apiGet } from '../../../lib/api.ts';
 
 /** GET /api/invoices/:id — one of the signed-in project's invoices, with the seller (404 invoice_not_found). */

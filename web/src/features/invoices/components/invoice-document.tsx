@@ -1,4 +1,4 @@
-import type { InvoiceDocument as InvoiceDocumentData, InvoiceStatus } from '../../../../../contract/billing.ts';
+import type { InvoiceDocument as InvoiceDocumentData, InvoiceStatus } from '#contract/billing.ts';
 import { formatAgorot, formatDay, formatDayInIsrael, formatVatRate } from '../lib/format.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '../../../../../contract/billing.ts';
+import type { InvoiceStatus } from '#contract/billing.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 
 const styles: Record<InvoiceStatus, string> = {

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { InvoiceDocument as InvoiceDocumentData } from '../../../../../contract/billing.ts';
+import type { InvoiceDocument as InvoiceDocumentData } from '#contract/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

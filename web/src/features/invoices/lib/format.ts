@@ -3,7 +3,7 @@
  * agorot with two decimals and ₪ in the Israeli style, and dates as dd/MM/yyyy — the same in every
  * interface language, because the document is an Israeli tax document.
  */
-import { BILLING_TIME_ZONE } from '../../../../../contract/billing.ts';
+import { BILLING_TIME_ZONE } from '#contract/billing.ts';
 
 const ILS = new Intl.NumberFormat('he-IL', { style: 'currency', currency: 'ILS' });
 

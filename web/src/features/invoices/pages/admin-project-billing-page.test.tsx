@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { AdminProject, AuditEntry } from '../../../../../contract/billing.ts';
+import type { AdminProject, AuditEntry } from '#contract/billing.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { invoice } from '../../../test/fixtures.ts';
 import AdminProjectBillingPage from './admin-project-billing-page.tsx';

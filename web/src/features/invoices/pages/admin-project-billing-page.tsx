@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AdminProject } from '../../../../../contract/billing.ts';
+import type { AdminProject } from '#contract/billing.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Shortage } from '../../../../../contract/reports.ts';
+import type { Shortage } from '#contract/reports.ts';
 import { apiGet } from '../../../lib/api.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CleaningStats } from '../../../../../contract/insight.ts';
-import type { Shortage } from '../../../../../contract/reports.ts';
-import type { RoomDetails } from '../../../../../contract/rooms.ts';
+import type { CleaningStats } from '#contract/insight.ts';
+import type { Shortage } from '#contract/reports.ts';
+import type { RoomDetails } from '#contract/rooms.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import ProgressReportPage from './progress-report-page.tsx';
 import UnitHandoverPage from './unit-handover-page.tsx';

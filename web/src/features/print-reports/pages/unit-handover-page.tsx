@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { unitTypeLabelKey } from '#contract/project-types.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useAuthUser } from '../../../lib/queries/session.ts';

@@ -1,6 +1,6 @@
 import { ReviewStateMark } from '../../../components/review-state.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { StageReviewState } from '../../../../../contract/review-state.ts';
+import type { StageReviewState } from '#contract/review-state.ts';
 
 const ENTRIES = [
   { key: 'done', mark: '✓', className: 'bg-green-600 text-white' },

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ProgressCell, ProgressMatrix } from '../../../../../contract/progress-matrix.ts';
+import type { ProgressCell, ProgressMatrix } from '#contract/progress-matrix.ts';
 import { mockFetch, renderWithProviders, type MockResponse } from '../../../test/render.tsx';
 import ProgressMatrixPage from './progress-matrix-page.tsx';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ProgressCell, ProgressMatrix, ProgressStage, ProgressUnit } from '../../../../../contract/progress-matrix.ts';
+import type { ProgressCell, ProgressMatrix, ProgressStage, ProgressUnit } from '#contract/progress-matrix.ts';
 import { useReviewStateText } from '../../../components/review-state.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

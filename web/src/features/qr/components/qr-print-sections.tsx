@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Link } from 'react-router';
-import type { Facility } from '../../../../../contract/facility.ts';
+import type { Facility } from '#contract/facility.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PrinterIcon } from '../../../components/ui/icons.tsx';

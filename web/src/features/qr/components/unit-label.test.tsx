@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
-import { unitQrLink } from '../../../../../contract/facility.ts';
+import { unitQrLink } from '#contract/facility.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { UnitLabel } from './unit-label.tsx';
 

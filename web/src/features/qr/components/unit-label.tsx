@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { unitQrLink } from '../../../../../contract/facility.ts';
+import { unitQrLink } from '#contract/facility.ts';
 import { AVERY_L7160, type LabelLayout } from '../lib/label-layout.ts';
 import { QrSvg } from './qr-svg.tsx';
 

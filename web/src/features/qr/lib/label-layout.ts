@@ -1,4 +1,4 @@
-import { compareUnitLabels } from '../../../../../contract/rooms.ts';
+import { compareUnitLabels } from '#contract/rooms.ts';
 
 /** A4 in millimetres. */
 export const A4 = { width: 210, height: 297 } as const;

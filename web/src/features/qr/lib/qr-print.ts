@@ -1,4 +1,4 @@
-import { QR_SIZES as QR_PIXELS } from '../../../../../contract/facility.ts';
+import { QR_SIZES as QR_PIXELS } from '#contract/facility.ts';
 
 /** docs/product.md "QR print": the project QR's print sizes. `px` is the on-screen preview and the downloaded image. */
 export const QR_SIZES = [

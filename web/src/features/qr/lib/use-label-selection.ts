@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Room } from '../../../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { floorPrefixes, labelsPerPage, selectUnits, type LabelLayout, type LabelSelection } from './label-layout.ts';
 
 export type LabelMode = LabelSelection['mode'];

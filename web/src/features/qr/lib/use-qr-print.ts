@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Facility } from '../../../../../contract/facility.ts';
+import type { Facility } from '#contract/facility.ts';
 import { toast } from '../../../components/ui/toast.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { drawQrCanvas } from './qr-matrix.ts';

@@ -1,4 +1,4 @@
-import type { Facility } from '../../../../../contract/facility.ts';
+import type { Facility } from '#contract/facility.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useFacility, useQrCode } from '../api/qr.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Facility } from '../../../../../contract/facility.ts';
-import type { Room } from '../../../../../contract/rooms.ts';
+import type { Facility } from '#contract/facility.ts';
+import type { Room } from '#contract/rooms.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
 import { useFacility, useUnits } from '../api/qr.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REPORT_STATUSES, type ReportStatus } from '../../../../../contract/reports.ts';
+import { REPORT_STATUSES, type ReportStatus } from '#contract/reports.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';

@@ -1,4 +1,4 @@
-import type { ReportStatus } from '../../../../../contract/reports.ts';
+import type { ReportStatus } from '#contract/reports.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 
 const STATUS_CLASS: Record<ReportStatus, string> = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
-import type { Measurement, Shortage } from '../../../../../contract/reports.ts';
+import type { Measurement, Shortage } from '#contract/reports.ts';
 import { userWith } from '../../../test/fixtures.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import MeasurementsTablePage from '../pages/measurements-table-page.tsx';

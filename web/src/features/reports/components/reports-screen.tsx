@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { REPORT_STATUSES } from '../../../../../contract/reports.ts';
+import { REPORT_STATUSES } from '#contract/reports.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';

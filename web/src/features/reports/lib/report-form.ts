@@ -1,4 +1,4 @@
-import type { ReportStatus } from '../../../../../contract/reports.ts';
+import type { ReportStatus } from '#contract/reports.ts';
 import type { Report, ReportInput } from './report-kind.ts';
 import { checkReport, type ReportProblem, type ReportProblems } from '../../../lib/report-validation.ts';
 

@@ -1,4 +1,4 @@
-import type { Measurement, MeasurementInput, ReportStatus, Shortage, ShortageInput } from '../../../../../contract/reports.ts';
+import type { Measurement, MeasurementInput, ReportStatus, Shortage, ShortageInput } from '#contract/reports.ts';
 
 /**
  * The two report tables (docs/product.md "Shortages and measurements") are one screen with two

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AcceptReviewsResult, ReviewItem, ReviewStatus, ReviewsPage, TaskReview } from '../../../../../contract/reviews.ts';
+import type { AcceptReviewsResult, ReviewItem, ReviewStatus, ReviewsPage, TaskReview } from '#contract/reviews.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { reviewsKey } from '../../../lib/queries/reviews.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';

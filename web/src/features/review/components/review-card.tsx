@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { ReviewItem } from '../../../../../contract/reviews.ts';
+import type { ReviewItem } from '#contract/reviews.ts';
 import { ReviewDetails } from './review-details.tsx';
 import { ReviewPhoto } from './review-photo.tsx';
 

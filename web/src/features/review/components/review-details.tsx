@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { ReviewItem } from '../../../../../contract/reviews.ts';
+import type { ReviewItem } from '#contract/reviews.ts';
 
 /** What a completion is: unit, floor, stage, worker, time, notes, and the last review if any. */
 export function ReviewDetails({ item, formatTime }: { item: ReviewItem; formatTime: (iso: string) => string }) {

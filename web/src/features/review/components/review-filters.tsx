@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES, type ReviewStatus } from '../../../../../contract/reviews.ts';
+import { REVIEW_STATUSES, type ReviewStatus } from '#contract/reviews.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';

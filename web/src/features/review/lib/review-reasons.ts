@@ -1,4 +1,4 @@
-import { REVIEW_REASON_MAX } from '../../../../../contract/reviews.ts';
+import { REVIEW_REASON_MAX } from '#contract/reviews.ts';
 
 /** The common reasons a manager sends a stage back for, offered in the rejection dialog (keys under `reasons`). */
 export const REVIEW_REASONS = ['photo', 'incomplete', 'quality', 'location', 'cleaning'] as const;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewItem, ReviewStatus } from '../../../../../contract/reviews.ts';
+import type { ReviewItem, ReviewStatus } from '#contract/reviews.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useAuthUser } from '../../../lib/queries/session.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRoomInput, Room, UpdateRoomInput } from '../../../../../contract/rooms.ts';
+import type { CreateRoomInput, Room, UpdateRoomInput } from '#contract/rooms.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidateRoomQueries, roomDetailsQuery, roomStatsQuery, roomsQuery } from '../../../lib/queries/rooms.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';

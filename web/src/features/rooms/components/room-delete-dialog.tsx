@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { Room } from '../../../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useErrorText } from '../../../lib/error-text.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Room } from '../../../../../contract/rooms.ts';
-import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { Room } from '#contract/rooms.ts';
+import { unitTypeLabelKey } from '#contract/project-types.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ReviewStateBadge } from '../../../components/review-state.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

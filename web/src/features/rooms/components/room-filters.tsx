@@ -1,5 +1,5 @@
-import { UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
-import type { Room } from '../../../../../contract/rooms.ts';
+import { UNIT_STATUSES, type UnitStatus } from '#contract/constants.ts';
+import type { Room } from '#contract/rooms.ts';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useWording } from '../../../lib/use-wording.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { UNIT_TYPES, unitTypeLabelKey, type UnitType } from '../../../../../contract/project-types.ts';
-import type { Room } from '../../../../../contract/rooms.ts';
+import { UNIT_TYPES, unitTypeLabelKey, type UnitType } from '#contract/project-types.ts';
+import type { Room } from '#contract/rooms.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.ts';

@@ -1,4 +1,4 @@
-import type { RoomStats } from '../../../../../contract/rooms.ts';
+import type { RoomStats } from '#contract/rooms.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { STATUS_DOT_CLASS } from '../lib/room-display.ts';
 

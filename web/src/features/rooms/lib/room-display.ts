@@ -1,4 +1,4 @@
-import { UNIT_STATUSES, type UnitStatus } from '../../../../../contract/constants.ts';
+import { UNIT_STATUSES, type UnitStatus } from '#contract/constants.ts';
 
 /** Unknown values fall back to needs_cleaning (docs/product.md "Unit status"). */
 export const normalizeStatus = (status: string): UnitStatus =>

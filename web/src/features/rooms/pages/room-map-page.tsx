@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { Room } from '../../../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useRoomStats, useRooms } from '../api/rooms.ts';

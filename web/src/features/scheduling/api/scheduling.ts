@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CreateScheduleInput, createScheduleResult, unitTaskSchema } from '../../../../../contract/schedules.ts';
+import type { CreateScheduleInput, createScheduleResult, unitTaskSchema } from '#contract/schedules.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
 import { scheduledTasksKey } from '../../../lib/queries/scheduled-tasks.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Room } from '../../../../../contract/rooms.ts';
+import type { Room } from '#contract/rooms.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';

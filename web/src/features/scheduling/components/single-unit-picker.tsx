@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
-import type { Room } from '../../../../../contract/rooms.ts';
-import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { Room } from '#contract/rooms.ts';
+import { unitTypeLabelKey } from '#contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

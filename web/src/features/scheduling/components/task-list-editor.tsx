@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { RECURRENCES, type Recurrence } from '../../../../../contract/schedules.ts';
+import { RECURRENCES, type Recurrence } from '#contract/schedules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { MAX_MINUTES, MIN_MINUTES, editRow, emptyRow, parseMinutes, type TaskRow } from '../lib/task-rows.ts';
 

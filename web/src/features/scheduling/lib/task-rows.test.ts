@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../../../contract/constants.ts';
-import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
+import { LOCALES } from '#contract/constants.ts';
+import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import {
   buildSchedulePayload,
   defaultRows,
@@ -12,8 +12,8 @@ import {
   type TaskRow,
 } from './task-rows.ts';
 import { filterUnits, emptyFilter } from './unit-filter.ts';
-import type { Room } from '../../../../../contract/rooms.ts';
-import { createScheduleInput } from '../../../../../contract/schedules.ts';
+import type { Room } from '#contract/rooms.ts';
+import { createScheduleInput } from '#contract/schedules.ts';
 
 const named = (name: string, patch: Partial<TaskRow> = {}): TaskRow => ({ ...emptyRow(), name, ...patch });
 

@@ -1,9 +1,9 @@
-import { LOCALES } from '../../../../../contract/constants.ts';
+import { LOCALES } from '#contract/constants.ts';
 import { localeOf } from '../../../lib/stored-language.ts';
-import { LIMITS } from '../../../../../contract/limits.ts';
-import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, type DefaultTask } from '../../../../../contract/default-tasks.ts';
-import type { CreateScheduleInput, Recurrence, ScheduleTaskInput } from '../../../../../contract/schedules.ts';
-import type { TaskTemplate } from '../../../../../contract/templates.ts';
+import { LIMITS } from '#contract/limits.ts';
+import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, type DefaultTask } from '#contract/default-tasks.ts';
+import type { CreateScheduleInput, Recurrence, ScheduleTaskInput } from '#contract/schedules.ts';
+import type { TaskTemplate } from '#contract/templates.ts';
 
 export const MIN_MINUTES = 1;
 export const MAX_MINUTES = 120;

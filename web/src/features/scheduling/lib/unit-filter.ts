@@ -1,7 +1,7 @@
-import { compareUnitLabels, type Room } from '../../../../../contract/rooms.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/cleaning-types.ts';
-import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
-import type { Recurrence } from '../../../../../contract/schedules.ts';
+import { compareUnitLabels, type Room } from '#contract/rooms.ts';
+import { CLEANING_FACILITY_TYPES } from '#contract/cleaning-types.ts';
+import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '#contract/project-types.ts';
+import type { Recurrence } from '#contract/schedules.ts';
 
 export const ALL = 'all';
 

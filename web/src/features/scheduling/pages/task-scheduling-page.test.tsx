@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Room } from '../../../../../contract/rooms.ts';
-import { DEFAULT_INSPECTION_TASKS } from '../../../../../contract/default-tasks.ts';
+import type { Room } from '#contract/rooms.ts';
+import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { dismissToast } from '../../../components/ui/toast.ts';
 import { roomDetailsQuery, roomStatsQuery } from '../../../lib/queries/rooms.ts';
 import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';

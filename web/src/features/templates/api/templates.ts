@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '../../../../../contract/templates.ts';
-import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '../../../../../contract/project-types.ts';
+import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '#contract/templates.ts';
+import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '#contract/project-types.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { taskTemplatesKey, taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';

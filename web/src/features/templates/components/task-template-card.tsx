@@ -1,7 +1,7 @@
 import { CardActions } from '../../../components/ui/card-actions.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { TaskTemplate } from '../../../../../contract/templates.ts';
-import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import type { TaskTemplate } from '#contract/templates.ts';
+import { unitTypeLabelKey } from '#contract/project-types.ts';
 import { templateText } from '../api/templates.ts';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium';

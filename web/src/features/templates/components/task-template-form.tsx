@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { TEMPLATE_MINUTES, type CreateTaskTemplateInput, type TaskTemplate } from '../../../../../contract/templates.ts';
-import { UNIT_TYPES, unitTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { TEMPLATE_MINUTES, type CreateTaskTemplateInput, type TaskTemplate } from '#contract/templates.ts';
+import { UNIT_TYPES, unitTypeLabelKey } from '#contract/project-types.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import type { TemplateFacilityType } from '../api/templates.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';

@@ -1,4 +1,4 @@
-import type { CreateTaskTemplateInput, TaskTemplate } from '../../../../../contract/templates.ts';
+import type { CreateTaskTemplateInput, TaskTemplate } from '#contract/templates.ts';
 import { toast } from '../../../components/ui/toast.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';

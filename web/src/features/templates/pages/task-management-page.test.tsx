@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { TaskTemplate } from '../../../../../contract/templates.ts';
-import type { Locale } from '../../../../../contract/constants.ts';
+import type { TaskTemplate } from '#contract/templates.ts';
+import type { Locale } from '#contract/constants.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import TaskManagementPage from './task-management-page.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { templateFacilityTypeOf, type TaskTemplate } from '../../../../../contract/templates.ts';
-import { TEMPLATE_PROJECT_TYPES, projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { templateFacilityTypeOf, type TaskTemplate } from '#contract/templates.ts';
+import { TEMPLATE_PROJECT_TYPES, projectTypeLabelKey } from '#contract/project-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';

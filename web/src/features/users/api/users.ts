@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '../../../../../contract/users.ts';
-import type { TemporaryPassword } from '../../../../../contract/account.ts';
+import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '#contract/users.ts';
+import type { TemporaryPassword } from '#contract/account.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { useSubmissionKey } from '../../../lib/submission-key.ts';
 

@@ -1,4 +1,4 @@
-import type { Member } from '../../../../../contract/users.ts';
+import type { Member } from '#contract/users.ts';
 import { CardActions } from '../../../components/ui/card-actions.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { deleteBlockedReason } from '../lib/member-form.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useState, type FormEvent } from 'react';
-import { ROLES } from '../../../../../contract/constants.ts';
-import type { Member } from '../../../../../contract/users.ts';
+import { ROLES } from '#contract/constants.ts';
+import type { Member } from '#contract/users.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';

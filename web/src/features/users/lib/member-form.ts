@@ -1,6 +1,6 @@
-import type { Role } from '../../../../../contract/constants.ts';
-import type { Member, UpdateMemberInput } from '../../../../../contract/users.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import type { Role } from '#contract/constants.ts';
+import type { Member, UpdateMemberInput } from '#contract/users.ts';
+import { MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
 
 export interface MemberForm {
   firstName: string;

@@ -1,4 +1,4 @@
-import type { Member } from '../../../../../contract/users.ts';
+import type { Member } from '#contract/users.ts';
 import { toast } from '../../../components/ui/toast.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MemberList } from '../../../../../contract/users.ts';
+import type { MemberList } from '#contract/users.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
 import { member, userWith } from '../../../test/fixtures.ts';
 import heErrors from '../../../locales/he/errors.json';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ROLES, type Role } from '../../../../../contract/constants.ts';
-import type { Member } from '../../../../../contract/users.ts';
+import { ROLES, type Role } from '#contract/constants.ts';
+import type { Member } from '#contract/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import type { measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '../../../../../contract/worker.ts';
+import type { measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '#contract/worker.ts';
 import { prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
 import { rememberVisitedUnit } from '../../../lib/offline-store.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import { WarningIcon } from '../../../components/ui/icons.tsx';
 
 /**

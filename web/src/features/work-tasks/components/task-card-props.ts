@@ -1,4 +1,4 @@
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
 
 /** What a task card is given: its own file so the card and the open card (loaded later) share it without importing each other. */

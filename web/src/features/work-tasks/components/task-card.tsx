@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import type { TaskCardProps } from './task-card-props.ts';
 import { NameInText } from '../../../lib/name-in-text.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
 import { CameraIcon, ChevronIcon, ClockIcon, NoSignalIcon } from '../../../components/ui/icons.tsx';
 

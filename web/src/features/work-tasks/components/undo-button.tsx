@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { PublicTask } from '../../../../../contract/worker.ts';
-import type { UndoCompletionResult } from '../../../../../contract/reviews.ts';
+import type { PublicTask } from '#contract/worker.ts';
+import type { UndoCompletionResult } from '#contract/reviews.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
 import { progressOf } from './progress.ts';
 

@@ -1,4 +1,4 @@
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import type { OutboxEntry } from '../../../lib/outbox.ts';
 
 export interface Progress {

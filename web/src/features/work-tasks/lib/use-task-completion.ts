@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicTask } from '#contract/worker.ts';
 import { toast } from '../../../components/ui/toast.ts';
 import { cancelWaiting, onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
 import { forgetCompletedHere } from '../../../lib/completed-here.ts';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
+import type { PublicRoomDetails, PublicTask } from '#contract/worker.ts';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
 import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.ts';
 import { clearSavedForTests } from '../../../lib/offline-store.ts';

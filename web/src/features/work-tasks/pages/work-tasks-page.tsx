@@ -2,10 +2,10 @@ import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'r
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { keepForOffline } from '../../../lib/code-for-offline.ts';
 import { linkTo, navigate, useLocationUrl } from '../../../lib/navigation.ts';
-import { roomIdOf } from '../../../../../contract/worker-pages.ts';
+import { roomIdOf } from '#contract/worker-pages.ts';
 import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/cleaning-types.ts';
-import type { PublicRoomDetails, PublicTask } from '../../../../../contract/worker.ts';
+import { CLEANING_FACILITY_TYPES } from '#contract/cleaning-types.ts';
+import type { PublicRoomDetails, PublicTask } from '#contract/worker.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,9 +1,9 @@
 import { ReviewStateBadge } from '../../../components/review-state.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useWording } from '../../../lib/use-wording.ts';
-import type { ScheduledTask } from '../../../../../contract/schedules.ts';
-import { unitTypeLabelKey } from '../../../../../contract/project-types.ts';
-import { RECEIVED_LATE_AFTER_MS } from '../../../../../contract/worker-rules.ts';
+import type { ScheduledTask } from '#contract/schedules.ts';
+import { unitTypeLabelKey } from '#contract/project-types.ts';
+import { RECEIVED_LATE_AFTER_MS } from '#contract/worker-rules.ts';
 import { safePhoto } from '../../../lib/photo-address.ts';
 
 /** Recorded on a phone without signal and sent later: its time is the phone's, so the arrival is shown too. */

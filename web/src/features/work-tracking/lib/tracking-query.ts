@@ -1,5 +1,5 @@
-import { PROJECT_TYPES } from '../../../../../contract/project-types.ts';
-import { SCHEDULED_TASK_STATUSES } from '../../../../../contract/schedules.ts';
+import { PROJECT_TYPES } from '#contract/project-types.ts';
+import { SCHEDULED_TASK_STATUSES } from '#contract/schedules.ts';
 
 export const TRACKING_PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { projectTypeLabelKey } from '../../../../../contract/project-types.ts';
+import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PublicFacility, PublicRoom, workSessionResult } from '../../../../../contract/worker.ts';
+import type { PublicFacility, PublicRoom, workSessionResult } from '#contract/worker.ts';
 import { apiGet, apiRequest } from '../../../lib/api.ts';
 import { invalidateResource, prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
 import { enqueue, newIdempotencyKey } from '../../../lib/outbox.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { WORKER_IDLE_MINUTES } from '../../../../../contract/constants.ts';
+import { WORKER_IDLE_MINUTES } from '#contract/constants.ts';
 import { ClockIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { formatCountdown, URGENT_BELOW_MS } from '../../../lib/use-inactivity.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } f
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BackButton } from './back-button.tsx';
-import type { PublicRoom } from '../../../../../contract/worker.ts';
+import type { PublicRoom } from '#contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
 import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
 import { exactUnit, resolveUnit } from '../lib/unit-match.ts';

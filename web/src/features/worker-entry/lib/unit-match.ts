@@ -1,4 +1,4 @@
-import { suggestUnits } from '../../../../../contract/worker-rules.ts';
+import { suggestUnits } from '#contract/worker-rules.ts';
 
 interface UnitLike {
   id: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PublicRoom } from '../../../../../contract/worker.ts';
+import type { PublicRoom } from '#contract/worker.ts';
 import { searchUnits } from '../api/worker-entry.ts';
 
 /** Pause after a keystroke before asking: typing "B204" asks once, not four times. */

@@ -2,12 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicFacility, PublicRoom } from '../../../../../contract/worker.ts';
+import type { PublicFacility, PublicRoom } from '#contract/worker.ts';
 import en from '../../../locales/en/qrScan.json';
 import he from '../../../locales/he/qrScan.json';
 import errorsEn from '../../../locales/en/errors.json';
 import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
-import { suggestUnits } from '../../../../../contract/worker-rules.ts';
+import { suggestUnits } from '#contract/worker-rules.ts';
 import QrScanPage from './qr-scan-page.tsx';
 import commonEn from '../../../locales/en/common.json';
 import { outboxEntries, resetOutboxForTests } from '../../../lib/outbox.ts';

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } fro
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BackButton } from '../components/back-button.tsx';
 import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
-import { type Locale } from '../../../../../contract/constants.ts';
-import { CLEANING_FACILITY_TYPES } from '../../../../../contract/cleaning-types.ts';
+import { type Locale } from '#contract/constants.ts';
+import { CLEANING_FACILITY_TYPES } from '#contract/cleaning-types.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import type { TFunction } from 'i18next';
