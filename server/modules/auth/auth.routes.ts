@@ -2,15 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pricingSchema } from '#contract/billing.ts';
-import {
-  cardInput,
-  cardUpdateResultSchema,
-  loginInput,
-  messageSchema,
-  profileSchema,
-  registerInput,
-  userSchema,
-} from '#contract/auth.ts';
+import { cardInput, cardUpdateResultSchema, loginInput, messageSchema, profileSchema, registerInput, userSchema } from '#contract/auth.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/access.ts';
 import { createSession, destroySession, setSessionCookie, userAgentOf } from '../../plugins/session.ts';

@@ -1,12 +1,5 @@
 import { UNIT_TYPES, type UnitType } from '#contract/project-types.ts';
-import {
-  MAX_BULK_UNITS,
-  MAX_PREFIX,
-  expandTemplates,
-  parseRangeNumber,
-  planBulkUnits,
-  type RoomTemplate,
-} from '#contract/generator.ts';
+import { MAX_BULK_UNITS, MAX_PREFIX, expandTemplates, parseRangeNumber, planBulkUnits, type RoomTemplate } from '#contract/generator.ts';
 import { deriveFloor } from '#contract/rooms.ts';
 import type { NewRoom } from '../api/generator.ts';
 

@@ -1,14 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import {
-  BREAK_MINUTES,
-  PERFORMANCE_RANGES,
-  RATING_PRIOR_STAGES,
-  TREND_STABLE_BAND,
-  type Employee,
-  type Trend,
-} from '#contract/insight.ts';
+import { BREAK_MINUTES, PERFORMANCE_RANGES, RATING_PRIOR_STAGES, TREND_STABLE_BAND, type Employee, type Trend } from '#contract/insight.ts';
 import { useWording } from '../../../lib/use-wording.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
