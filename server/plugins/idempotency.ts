@@ -22,6 +22,12 @@ declare module 'fastify' {
      * encrypted with the client's key, and the key itself only as a hash.
      */
     idempotent?: boolean | 'secret';
+    /**
+     * A worker write that reads `Idempotency-Key` itself and keeps it with the record it makes,
+     * instead of declaring `idempotent` (docs/decisions/004-worker-api-and-idempotency.md); the API
+     * document names the header on it too.
+     */
+    keyInRecord?: true;
   }
   interface FastifyInstance {
     /** `METHOD /url` of every route that declares `idempotent` (server/idempotent-routes.test.ts walks it). */

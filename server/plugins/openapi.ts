@@ -7,17 +7,6 @@ import { ERROR_CODES, type ErrorCode } from '#contract/errors.ts';
 import { DEVICE_HEADER } from '#contract/worker-rules.ts';
 import { RETRY_AFTER_SECONDS } from '../lib/shutdown.ts';
 
-/**
- * Worker writes that read `Idempotency-Key` themselves and keep it with the record they make,
- * instead of declaring `idempotent` (docs/decisions/004-worker-api-and-idempotency.md); the
- * document names the header on them too. server/openapi.test.ts checks each still exists.
- */
-export const KEY_IN_RECORD_ROUTES: readonly string[] = [
-  'PUT /api/scheduled-tasks-complete/:taskId',
-  'POST /api/shortages-public',
-  'POST /api/measurements-public',
-];
-
 /** The one error body of the API as a component (contract/errors.ts `ApiErrorBody`, docs/decisions/018-error-codes.md). */
 export const API_ERROR_SCHEMA = {
   type: 'object',
@@ -135,8 +124,13 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   const schema = { ...(out.schema ?? {}) };
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const method = methods[0]!;
-  const key = `${method} ${route.url}`;
-  const config = (route.config ?? {}) as { access?: AccessLevel; idempotent?: unknown; rateLimit?: unknown; heavy?: 'export' | 'report' };
+  const config = (route.config ?? {}) as {
+    access?: AccessLevel;
+    idempotent?: unknown;
+    keyInRecord?: true;
+    rateLimit?: unknown;
+    heavy?: 'export' | 'report';
+  };
   const original = (route.schema ?? {}) as {
     body?: unknown;
     querystring?: unknown;
@@ -150,7 +144,7 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
     url: route.url,
     access: config.access,
     idempotent: config.idempotent !== undefined && config.idempotent !== false,
-    keyInRecord: KEY_IN_RECORD_ROUTES.includes(key),
+    keyInRecord: config.keyInRecord === true,
     rateLimited: config.rateLimit !== undefined,
     hasInput: original.body !== undefined || original.querystring !== undefined || original.params !== undefined,
     hasBody: original.body !== undefined || raw,
@@ -180,7 +174,7 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   schema.response = response;
 
   const headers: Record<string, unknown> = {};
-  if (config.idempotent || KEY_IN_RECORD_ROUTES.includes(key)) {
+  if (config.idempotent || config.keyInRecord) {
     headers['Idempotency-Key'] = {
       type: 'string',
       pattern: '^[A-Za-z0-9_.:-]{8,100}$',

@@ -64,9 +64,9 @@ export async function workerRoutes(base: FastifyInstance) {
    * device id (docs/decisions/012-worker-rate-limits.md). Reads by QR id are limited too, so ids
    * cannot be guessed by brute force.
    */
-  const workerAccess = (perDevice: number, perTarget?: WorkerLimitOptions['perTarget']) => {
+  const workerAccess = (perDevice: number, perTarget?: WorkerLimitOptions['perTarget'], keyInRecord?: true) => {
     const limit = workerLimit(app, { perDevice, errorResponseBuilder: tooMany, perTarget });
-    return { ...limit, config: { ...limit.config, access: 'worker' as const } };
+    return { ...limit, config: { ...limit.config, access: 'worker' as const, keyInRecord } };
   };
   /**
    * Per unit or task, whatever the devices: generous for a crew (150 phones refreshing a unit's list
@@ -145,7 +145,7 @@ export async function workerRoutes(base: FastifyInstance) {
   app.put(
     '/scheduled-tasks-complete/:taskId',
     {
-      ...workerAccess(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath)),
+      ...workerAccess(120, perUnit(WORKER_TARGET_LIMITS.completionsPerTask, taskInPath), true),
       schema: { params: z.object({ taskId: z.string() }), body: completeTaskInput, response: { 200: completeTaskResult } },
     },
     async (request) => {
@@ -179,7 +179,7 @@ export async function workerRoutes(base: FastifyInstance) {
   app.post(
     '/shortages-public',
     {
-      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)),
+      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody), true),
       schema: { body: shortagePublicInput, response: { 201: reportResultSchema } },
     },
     async (request, reply) => {
@@ -192,7 +192,7 @@ export async function workerRoutes(base: FastifyInstance) {
   app.post(
     '/measurements-public',
     {
-      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody)),
+      ...workerAccess(30, perUnit(WORKER_TARGET_LIMITS.reportsPerUnit, unitInBody), true),
       schema: { body: measurementPublicInput, response: { 201: measurementResultSchema } },
     },
     async (request, reply) => {
