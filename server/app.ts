@@ -37,7 +37,6 @@ import { registerSharedLimits } from './plugins/shared-limits.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerProjectCache } from './plugins/project-cache.ts';
 import { RETRY_AFTER_SECONDS } from './lib/shutdown.ts';
-import { exportLeasesFor } from './lib/export-file.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +105,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('reportsDb', opts.database.reportsDb);
-  app.decorate('exportLeases', exportLeasesFor(app));
   // The sandbox keeps its charges by idempotency key in the database (docs/decisions/020-billing-engine.md).
   app.decorate('gateway', opts.gateway ?? new SandboxGateway({ db: opts.database.db, now: () => app.now() }));
   app.decorate('storage', opts.storage ?? storageFor(opts.config, opts.database));

@@ -41,7 +41,7 @@ export interface Database {
   stats: { queries: number };
 }
 
-const BOOKKEEPING = /\b(rate_limit_counters|live_stream_leases|export_leases)\b/;
+const BOOKKEEPING = /\b(rate_limit_counters|live_stream_leases)\b/;
 function countingLogger(stats: { queries: number }) {
   return { logQuery: (query: string) => void (BOOKKEEPING.test(query) || stats.queries++) };
 }

@@ -4,15 +4,20 @@
  * read a keyset chunk at a time (docs/decisions/034-no-tenant-stalls.md).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { csvStream } from './csv.ts';
 import { AppError } from './errors.ts';
-import { loggableError } from '../plugins/errors.ts';
 import type { ExportColumn, RowSource } from './export-columns.ts';
-import { releaseExportLease, renewExportLease, takeExportLease } from './export-leases.queries.ts';
+import { STREAM_LEASE_MS } from '../plugins/shared-limits.ts';
 import { localDate } from './calendar.ts';
 import { xlsxStream } from './xlsx.ts';
+
+/**
+ * Rows read per statement by an export: a project's 20,000 tasks never sit in memory at once. Each
+ * chunk starts at the previous one's last sort key (docs/decisions/034-no-tenant-stalls.md), so no
+ * statement sorts and skips the rows before it.
+ */
+export const EXPORT_CHUNK_ROWS = 5_000;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -38,69 +43,10 @@ export function exportFile(sheet: ExportSheet, opts: { format: 'xlsx' | 'csv'; t
   return { filename, contentType: XLSX_TYPE, body: xlsxStream({ ...sheet, timeZone: opts.timeZone }) };
 }
 
-/** How long an export lease lasts unless renewed: three renewals, so one late renewal does not free it. */
-export const EXPORT_LEASE_MS = 60_000;
-const EXPORT_RENEW_MS = EXPORT_LEASE_MS / 3;
 /** What a refused second export is told to wait (Retry-After). */
 export const EXPORT_RETRY_AFTER_SECONDS = 10;
 
-/** The export under way per key (a project), shared by every instance on PostgreSQL. */
-export interface ExportLeases {
-  /** Takes the lease; undefined when another export holds it. */
-  take(key: string): Promise<ExportLease | undefined>;
-}
-export interface ExportLease {
-  renew(): void;
-  /** Lets go of the lease (once; later calls answer the same promise). Never rejects. */
-  release(): Promise<void>;
-}
-
-/** The embedded database serves one process (decision 030): the leases live in its memory. */
-function memoryLeases(): ExportLeases {
-  const held = new Set<string>();
-  return {
-    take(key) {
-      // Checked and taken with no await in between, so two requests cannot both take it.
-      if (held.has(key)) return Promise.resolve(undefined);
-      held.add(key);
-      return Promise.resolve({
-        renew: () => {},
-        release: () => {
-          held.delete(key);
-          return Promise.resolve();
-        },
-      });
-    },
-  };
-}
-
-/** On PostgreSQL a lease row every instance sees, renewed while the file streams; a dead instance's lapses. */
-function databaseLeases(app: FastifyInstance): ExportLeases {
-  const warn = (what: string) => (err: unknown) => app.log.warn({ err: loggableError(err) }, what);
-  return {
-    async take(key) {
-      const holder = randomUUID();
-      if (!(await takeExportLease(app.db, { key, holder, leaseMs: EXPORT_LEASE_MS }))) return undefined;
-      let released: Promise<void> | undefined;
-      return {
-        renew: () => {
-          if (!released) renewExportLease(app.db, { key, holder, leaseMs: EXPORT_LEASE_MS }).catch(warn('export lease not renewed'));
-        },
-        release: () =>
-          (released ??= releaseExportLease(app.db, { key, holder }).catch(warn('export lease not released; it lapses by itself'))),
-      };
-    },
-  };
-}
-
-export function exportLeasesFor(app: FastifyInstance): ExportLeases {
-  return app.database.kind === 'postgres' ? databaseLeases(app) : memoryLeases();
-}
-
 declare module 'fastify' {
-  interface FastifyInstance {
-    exportLeases: ExportLeases;
-  }
   interface FastifyContextConfig {
     /**
      * A heavy read (docs/decisions/034-no-tenant-stalls.md): it reads from the reports pool and may
@@ -112,7 +58,7 @@ declare module 'fastify' {
 }
 
 /** The lease key of a project's exports: one at a time per project. */
-export const projectExportKey = (projectId: string) => `project:${projectId}`;
+export const projectExportKey = (projectId: string) => `export:project:${projectId}`;
 
 export const exportInProgress = () =>
   new AppError(429, 'export_in_progress', 'Another export of this project is under way; try again when it has finished.');
@@ -129,12 +75,13 @@ export async function sendExport(
   key: string,
   make: () => ExportFileStream | Promise<ExportFileStream>,
 ) {
-  const lease = await app.exportLeases.take(key);
+  // The project's export slot, shared by every instance on PostgreSQL (the live streams' leases).
+  const lease = await app.streamSlots.take(key, 1);
   if (!lease) {
     reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
     throw exportInProgress();
   }
-  const renewal = setInterval(() => lease.renew(), EXPORT_RENEW_MS);
+  const renewal = setInterval(() => lease.renew(), STREAM_LEASE_MS / 3);
   renewal.unref();
   const release = () => {
     clearInterval(renewal);

@@ -10,13 +10,14 @@ export const STORAGE_UNAVAILABLE_MESSAGE = 'Photo storage is unavailable. Please
 /** Seconds a client waits before retrying a photo when the store is down (docs/decisions/027-storage-and-quota.md). */
 export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
+/** SQLSTATE of a statement cut off by statement_timeout (or a cancel). */
+const QUERY_CANCELED = '57014';
+
 /**
  * What of an unexpected error may go to the log. A failed query's message carries its SQL and its
  * parameters (card tokens, password hashes, personal data): log the driver's own message and the
  * SQLSTATE instead, and only the stack's frames (its head repeats the message).
  */
-/** SQLSTATE of a statement cut off by statement_timeout (or a cancel). */
-const QUERY_CANCELED = '57014';
 
 export function loggableError(err: unknown) {
   const e = err as { name?: string; message?: string; stack?: string; cause?: { message?: string; code?: unknown } };

@@ -60,15 +60,20 @@ export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   };
 }
 
-/** The open live streams of each sign-in, counted where every instance sees them. */
+/**
+ * Slots held while something long runs, counted per key where every instance sees them: the live
+ * streams of a sign-in (its session hash, at most 5) and the export of a project (`export:…`, at
+ * most 1; docs/decisions/034-no-tenant-stalls.md).
+ */
 export interface StreamSlots {
-  /** Takes a slot for a new stream; undefined when the sign-in holds `max` already. */
-  take(sessionHash: string, max: number): Promise<StreamSlot | undefined>;
+  /** Takes a slot; undefined when the key holds `max` already. */
+  take(key: string, max: number): Promise<StreamSlot | undefined>;
 }
 export interface StreamSlot {
-  /** Called on each heartbeat of the stream: a slot not renewed lapses (its instance died). */
+  /** Called while the work goes on (a stream's heartbeat): a slot not renewed lapses (its instance died). */
   renew(): void;
-  release(): void;
+  /** Frees the slot, once (later calls answer the same promise); never rejects. */
+  release(): Promise<void>;
 }
 
 /** Lease length: three heartbeats, so one late heartbeat does not free a slot that is in use. */
@@ -77,20 +82,21 @@ export const STREAM_LEASE_MS = 60_000;
 function memorySlots(): StreamSlots {
   const held = new Map<string, number>();
   return {
-    take(sessionHash, max) {
+    take(key, max) {
       // Checked and taken with no await in between, so concurrent requests cannot both take the last slot.
-      const n = held.get(sessionHash) ?? 0;
+      const n = held.get(key) ?? 0;
       if (n >= max) return Promise.resolve(undefined);
-      held.set(sessionHash, n + 1);
+      held.set(key, n + 1);
       let released = false;
       return Promise.resolve({
         renew: () => {},
         release: () => {
-          if (released) return;
+          if (released) return Promise.resolve();
           released = true;
-          const left = (held.get(sessionHash) ?? 1) - 1;
-          if (left > 0) held.set(sessionHash, left);
-          else held.delete(sessionHash);
+          const left = (held.get(key) ?? 1) - 1;
+          if (left > 0) held.set(key, left);
+          else held.delete(key);
+          return Promise.resolve();
         },
       });
     },
@@ -100,19 +106,15 @@ function memorySlots(): StreamSlots {
 function databaseSlots(app: FastifyInstance): StreamSlots {
   const warn = (what: string) => (err: unknown) => app.log.warn({ err: loggableError(err) }, what);
   return {
-    async take(sessionHash, max) {
+    async take(key, max) {
       const id = randomUUID();
-      if (!(await takeStreamLease(app.db, { id, sessionHash, max, leaseMs: STREAM_LEASE_MS }))) return undefined;
-      let released = false;
+      if (!(await takeStreamLease(app.db, { id, sessionHash: key, max, leaseMs: STREAM_LEASE_MS }))) return undefined;
+      let released: Promise<void> | undefined;
       return {
         renew: () => {
-          if (!released) renewStreamLease(app.db, { id, leaseMs: STREAM_LEASE_MS }).catch(warn('live stream lease not renewed'));
+          if (!released) renewStreamLease(app.db, { id, leaseMs: STREAM_LEASE_MS }).catch(warn('lease not renewed'));
         },
-        release: () => {
-          if (released) return;
-          released = true;
-          releaseStreamLease(app.db, id).catch(warn('live stream lease not released; it lapses by itself'));
-        },
+        release: () => (released ??= releaseStreamLease(app.db, id).catch(warn('lease not released; it lapses by itself'))),
       };
     },
   };

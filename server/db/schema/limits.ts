@@ -17,7 +17,8 @@ export const rateLimitCounters = pgTable(
 
 /**
  * Open live-update streams, one lease per stream, renewed by its heartbeat: the cap per sign-in
- * counts the streams of every instance, and a killed instance's leases lapse on their own.
+ * counts the streams of every instance, and a killed instance's leases lapse on their own. The key
+ * column holds a session hash, or `export:…` for the one export under way per project (decision 034).
  */
 export const liveStreamLeases = pgTable(
   'live_stream_leases',
@@ -28,13 +29,3 @@ export const liveStreamLeases = pgTable(
   },
   (t) => [index('live_stream_leases_session_idx').on(t.sessionHash, t.expiresAt)],
 );
-
-/**
- * The one export under way per project (docs/decisions/034-no-tenant-stalls.md): a lease per key,
- * held by one request and renewed while its file streams; a killed instance's lease lapses.
- */
-export const exportLeases = pgTable('export_leases', {
-  key: text('key').primaryKey(),
-  holder: text('holder').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});

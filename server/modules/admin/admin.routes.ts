@@ -28,6 +28,6 @@ export async function adminRoutes(base: FastifyInstance) {
   app.get(
     '/admin/customers-billing/export',
     { config: { ...access, heavy: 'export' }, schema: { querystring: customersExportQuery } },
-    async (request, reply) => sendExport(app, reply, 'admin:customers-billing', () => exportCustomersBilling(app, request.query)),
+    async (request, reply) => sendExport(app, reply, 'export:customers-billing', () => exportCustomersBilling(app, request.query)),
   );
 }

@@ -65,13 +65,16 @@ function toCustomerBilling(
   };
 }
 
-/** One row per project with its owner: five queries, whatever the number of projects. */
-export async function listCustomersBilling(app: FastifyInstance): Promise<CustomerBilling[]> {
+/**
+ * One row per project with its owner: five queries, whatever the number of projects. The export
+ * reads on the reports pool (`db`: app.reportsDb, docs/decisions/034-no-tenant-stalls.md).
+ */
+export async function listCustomersBilling(app: FastifyInstance, db = app.db): Promise<CustomerBilling[]> {
   const [rows, rates, unpaid, lastPaid] = [
-    await listProjectsWithOwner(app.db),
-    await vatTable(app.db),
-    await listUnpaidInvoices(app.db),
-    await listLastPaidPeriodStarts(app.db),
+    await listProjectsWithOwner(db),
+    await vatTable(db),
+    await listUnpaidInvoices(db),
+    await listLastPaidPeriodStarts(db),
   ];
   const now = app.now();
   return rows.map((row) =>
@@ -112,7 +115,7 @@ export async function exportCustomersBilling(
   opts: CustomerFilters & { format: 'csv' | 'xlsx'; lang: Locale },
 ): Promise<ExportFileStream> {
   const words = BILLING_EXPORT_WORDS[opts.lang];
-  const rows = filterCustomers(await listCustomersBilling(app), opts).map((r) => exportRow(r, words));
+  const rows = filterCustomers(await listCustomersBilling(app, app.reportsDb), opts).map((r) => exportRow(r, words));
   // Written like every other export (docs/product.md "Exports"); numbers stay numbers, the rest text.
   const columns = words.columns.map((header, i): ExportColumn => ({ header, type: COLUMN_TYPES[i] ?? 'text' }));
   return exportFile(

@@ -10,7 +10,7 @@ import {
   type shortageInput,
 } from '#contract/reports.ts';
 import { exportWords, isRightToLeft, type reportExportQuery } from '#contract/export-words.ts';
-import { exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
+import { EXPORT_CHUNK_ROWS, exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -156,8 +156,6 @@ export const {
  * The table as a file (docs/product.md "Exports"): the same filters and order as the list, every
  * row, headers and statuses in the caller's language.
  */
-/** Rows read per statement by a report export (docs/decisions/034-no-tenant-stalls.md). */
-export const EXPORT_CHUNK_ROWS = 5_000;
 
 export async function exportReports(
   app: FastifyInstance,

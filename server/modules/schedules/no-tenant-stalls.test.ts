@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../app.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
-import { exportLeases, projects, shortages, tasks } from '../../db/schema/index.ts';
+import { liveStreamLeases, projects, shortages, tasks } from '../../db/schema/index.ts';
 import { keysetRows, projectExportKey } from '../../lib/export-file.ts';
 import { createTestApp, testConfig, type TestContext } from '../../test/helpers.ts';
 import * as reportsQ from '../reports/reports.queries.ts';
@@ -120,7 +120,7 @@ describe('one export at a time per project', () => {
 
   it('refuses a second export of the same project 429 export_in_progress with Retry-After, and takes the next once the first is over', async () => {
     const key = projectExportKey(seeded.owner.user.projectId);
-    const first = await ctx.app.exportLeases.take(key);
+    const first = await ctx.app.streamSlots.take(key, 1);
     expect(first).toBeDefined();
     const refused = await seeded.owner.as({ method: 'GET', url: exportUrl });
     expect(refused.statusCode).toBe(429);
@@ -133,7 +133,7 @@ describe('one export at a time per project', () => {
     // One after another: each finished export lets the next in.
     for (let i = 0; i < 3; i += 1) expect((await seeded.owner.as({ method: 'GET', url: exportUrl })).statusCode).toBe(200);
     // Another project is not held up by this one's export.
-    const held = await ctx.app.exportLeases.take(key);
+    const held = await ctx.app.streamSlots.take(key, 1);
     const other = await seedStages(ctx.app, [{ number: '1' }], ['x']);
     expect((await other.owner.as({ method: 'GET', url: exportUrl })).statusCode).toBe(200);
     await held!.release();
@@ -189,16 +189,16 @@ describe.runIf(postgres)('on PostgreSQL', () => {
 
   it('holds the lease across instances, and a lapsed lease (its instance killed) is taken again', async () => {
     const key = projectExportKey(seeded.owner.user.projectId);
-    const held = await ctx.app.exportLeases.take(key);
+    const held = await ctx.app.streamSlots.take(key, 1);
     expect(held).toBeDefined();
     const refused = await asOther('/api/scheduled-tasks/export?format=csv&lang=en');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('export_in_progress');
     // The holder dies without releasing: its lease runs out.
     await ctx.database.db
-      .update(exportLeases)
+      .update(liveStreamLeases)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(exportLeases.key, key));
+      .where(eq(liveStreamLeases.sessionHash, key));
     expect((await asOther('/api/scheduled-tasks/export?format=csv&lang=en')).statusCode).toBe(200);
     await held!.release();
   });
@@ -230,7 +230,8 @@ describe.runIf(postgres)('on PostgreSQL', () => {
     const slow = await buildApp({ config: testConfig(), database: slowPool, now: () => new Date('2026-03-10T10:00:00Z'), logger: false });
     const locker = new pg.Client({ connectionString: url });
     await locker.connect();
-    const leaseRows = async () => (await ctx.database.db.select().from(exportLeases).where(eq(exportLeases.key, key))).length;
+    const leaseRows = async () =>
+      (await ctx.database.db.select().from(liveStreamLeases).where(eq(liveStreamLeases.sessionHash, key))).length;
     try {
       await slow.listen({ port: 0, host: '127.0.0.1' });
       const { port } = slow.server.address() as { port: number };

@@ -5,7 +5,7 @@ import { taskCompletions, workSessions } from '../../db/schema/index.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { csvLines, serialOf, sheetRows, unzip } from '../../lib/xlsx-test-support.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
-import { EXPORT_CHUNK_ROWS } from './schedules.service.ts';
+import { EXPORT_CHUNK_ROWS } from '../../lib/export-file.ts';
 import { signInMember } from './test-support.ts';
 
 /** Work tracking's export (docs/product.md "Exports"): every row under the screen's filters. */

@@ -12,7 +12,7 @@ import {
 } from '#contract/schedules.ts';
 import { stageReviewOf } from '#contract/review-state.ts';
 import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '#contract/export-words.ts';
-import { exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
+import { EXPORT_CHUNK_ROWS, exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '#contract/limits.ts';
@@ -135,13 +135,6 @@ export async function listScheduledTasks(app: FastifyInstance, auth: UserAuth, q
   const rows = offset < total ? await q.listScheduledTasks(app.db, { ...filter, status, limit: query.pageSize, offset }) : [];
   return { items: rows.map(toScheduledTask), total, page: query.page, pageSize: query.pageSize, counts };
 }
-
-/**
- * Rows read per statement by the export: a project's 20,000 tasks never sit in memory at once. Each
- * chunk starts at the previous one's last sort key (docs/decisions/034-no-tenant-stalls.md), so no
- * statement sorts and skips the rows before it.
- */
-export const EXPORT_CHUNK_ROWS = 5_000;
 
 /**
  * Work tracking as a file (docs/product.md "Exports"): every task under the screen's filters, in the

@@ -1,5 +1,0 @@
-CREATE TABLE "export_leases" (
-	"key" text PRIMARY KEY NOT NULL,
-	"holder" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
-);
