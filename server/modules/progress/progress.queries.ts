@@ -3,6 +3,7 @@ import type { ProgressCell, ProgressMatrix, ProgressStage } from '#contract/prog
 import { stageReviewOf } from '#contract/review-state.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { dateOrNull, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
+import { latestRejections } from '../rooms/rooms.queries.ts';
 
 export interface ProgressFilters {
   projectId: string;
@@ -63,13 +64,7 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<Cel
   const result = await db.execute(sql`
     -- The manager's latest rejection per once-task (docs/decisions/029-quality-loop.md): one pass
     -- over the project's rejected completions, joined to the stages that have no standing one.
-    with rj as (
-      select distinct on (o.task_id) o.task_id, r.reason
-      from task_completions o
-      join task_reviews r on r.completion_id = o.id and r.project_id = ${p.projectId} and r.decision = 'rejected'
-      where o.project_id = ${p.projectId} and o.reopened_as = 'rejected' and o.period = 'once'
-      order by o.task_id, r.created_at desc
-    )
+    with rj as (${latestRejections({ projectId: p.projectId, periods: ['once'] })})
     select u.id, u.number, u.floor, t.name as task_name, c.completed_at, c.worker_name, c.review_status,
       rj.reason as rejection_reason
     from units u

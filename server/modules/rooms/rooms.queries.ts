@@ -41,6 +41,22 @@ export const unitWithCountsOf = (r: RawRow): UnitWithCounts => ({
 export const periodFor = (recurrence: string, date: string) => (recurrence === 'once' ? 'once' : date);
 
 /**
+ * The manager's latest rejection per task and period (docs/decisions/029-quality-loop.md), the body
+ * of a CTE: one pass over the project's rejected completions in `periods` (of one unit, if given),
+ * joined by each screen to its tasks that have no standing completion. Ties go to the newest review.
+ */
+export const latestRejections = (p: { projectId: string; periods: string[]; unitId?: string }) => sql`
+  select distinct on (o.task_id, o.period) o.task_id, o.period, r.reason
+  from task_completions o
+  join task_reviews r on r.completion_id = o.id and r.project_id = ${p.projectId} and r.decision = 'rejected'
+  where o.project_id = ${p.projectId} and o.reopened_as = 'rejected'
+    and o.period in (${sql.join(
+      p.periods.map((period) => sql`${period}`),
+      sql`, `,
+    )}) ${p.unitId ? sql`and o.unit_id = ${p.unitId}` : sql``}
+  order by o.task_id, o.period, r.created_at desc, r.id desc`;
+
+/**
  * Every unit of a project with today's task counts, last completion and whether work started
  * today: one statement whatever the number of units (grouped sub-queries, no per-unit query).
  */
@@ -122,14 +138,7 @@ const unitTaskForDateOf = (r: RawRow): UnitTaskForDate => ({
  */
 export async function listUnitTasksForDate(db: Db, p: { projectId: string; unitId: string; date: string }): Promise<UnitTaskForDate[]> {
   const result = await db.execute(sql`
-    with rj as (
-      select distinct on (o.task_id, o.period) o.task_id, o.period, r.reason
-      from task_completions o
-      join task_reviews r on r.completion_id = o.id and r.project_id = ${p.projectId} and r.decision = 'rejected'
-      where o.project_id = ${p.projectId} and o.unit_id = ${p.unitId} and o.reopened_as = 'rejected'
-        and o.period in ('once', ${p.date})
-      order by o.task_id, o.period, r.created_at desc
-    )
+    with rj as (${latestRejections({ projectId: p.projectId, periods: ['once', p.date], unitId: p.unitId })})
     select t.id, t.name, t.description, t.requires_photo, t.estimated_minutes,
       c.completed_at, c.worker_name, c.photo_url, c.notes, c.review_status, rj.reason as rejection_reason
     from tasks t

@@ -115,8 +115,10 @@ describe('review state on every screen', () => {
     // Sent back a second time: the latest reason shows.
     advance(60_000);
     await review(owner.as, tasks.Paint, { decision: 'rejected', reason: 'Second coat missing' });
-    expect((await statesOf(owner.as, unit.id)).details.Paint).toEqual(sentBack('Second coat missing'));
-    expect((await statesOf(owner.as, unit.id)).matrix.Paint).toEqual(sentBack('Second coat missing'));
+    const latest = await statesOf(owner.as, unit.id);
+    expect(latest.details.Paint).toEqual(sentBack('Second coat missing'));
+    expect(latest.tracking.Paint).toEqual(sentBack('Second coat missing'));
+    expect(latest.matrix.Paint).toEqual(sentBack('Second coat missing'));
   });
 
   it('shows the stage sent back again when its re-completion is undone, with the reason of the latest rejection', async () => {

@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../../db/client.ts';
 import { countOf, num, numOrNull, oneOf, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { TextTranslations } from '../../db/schema/tasks.ts';
+import { latestRejections } from '../rooms/rooms.queries.ts';
 
 /** JSON as one bind parameter: a list of any length costs one parameter, not one per element. */
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -151,13 +152,7 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
     ),
     -- The manager's latest rejection per task and period (docs/decisions/029-quality-loop.md): one
     -- pass over the project's rejected completions, joined to the tasks that have no standing one.
-    rj as (
-      select distinct on (o.task_id, o.period) o.task_id, o.period, r.reason
-      from task_completions o
-      join task_reviews r on r.completion_id = o.id and r.project_id = ${f.projectId} and r.decision = 'rejected'
-      where o.project_id = ${f.projectId} and o.reopened_as = 'rejected' and o.period in ('once', ${f.date})
-      order by o.task_id, o.period, r.created_at desc
-    ),
+    rj as (${latestRejections({ projectId: f.projectId, periods: ['once', f.date] })}),
     base as (
       select t.id, t.name, t.description, t.recurrence, t.sort_order, t.created_at,
         u.id as unit_id, u.number, u.name as unit_name, u.type as unit_type, u.floor, u.facility_type,
