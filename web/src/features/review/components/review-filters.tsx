@@ -36,12 +36,13 @@ export interface TypedReviewFilters {
   worker: string;
 }
 
+export const isFiltered = (f: TypedReviewFilters) => f.floor !== '' || f.taskName !== '' || f.worker !== '';
+
 /** Floor, stage and worker, as typed (the page debounces what reaches the server). */
 export function ReviewFilterBar(p: { value: TypedReviewFilters; stageNames: string[]; onChange: (value: TypedReviewFilters) => void }) {
   const { t } = useTranslation('review');
   const { floor, taskName, worker } = p.value;
   const set = (change: Partial<TypedReviewFilters>) => p.onChange({ ...p.value, ...change });
-  const filtered = floor !== '' || taskName !== '' || worker !== '';
   return (
     <div className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_2fr_2fr_auto] sm:items-end">
       <TextField
@@ -68,7 +69,7 @@ export function ReviewFilterBar(p: { value: TypedReviewFilters; stageNames: stri
         autoComplete="off"
         onChange={(e) => set({ worker: e.target.value })}
       />
-      <Button variant="secondary" onClick={() => p.onChange({ floor: '', taskName: '', worker: '' })} disabled={!filtered}>
+      <Button variant="secondary" onClick={() => p.onChange({ floor: '', taskName: '', worker: '' })} disabled={!isFiltered(p.value)}>
         {t('filters.clear')}
       </Button>
     </div>

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewItem, ReviewsPage } from '#contract/reviews.ts';
 import { findToast, mockFetch, renderWithProviders, requestsTo, type Handler, type MockResponse } from '../../../test/render.tsx';
 import ReviewPage from './review-page.tsx';
+
+// The phone test stubs matchMedia; no later test may inherit a phone.
+afterEach(() => vi.unstubAllGlobals());
 
 const item = (over: Partial<ReviewItem>): ReviewItem => ({
   completionId: 'c1',
@@ -180,6 +183,8 @@ describe('ReviewPage', () => {
     await userEvent.type(screen.getByLabelText('Floor'), '3');
     await userEvent.type(screen.getByLabelText('Worker'), 'Yos');
     await waitFor(() => expect(queries).toContain('status=pending&floor=3&worker=Yos'));
+    // Typed filters wait for a pause in typing: no request per keystroke.
+    expect(queries).not.toContain('status=pending&floor=3&worker=Y');
     expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sent back' }));
     await waitFor(() => expect(queries).toContain('status=rejected&floor=3&worker=Yos'));

@@ -15,7 +15,13 @@ import { ReviewCard } from '../components/review-card.tsx';
 import { ReviewPhoneAllSkipped, ReviewPhoneView } from '../components/review-phone-view.tsx';
 import { useReviewTimeFormat } from '../components/review-details.tsx';
 import { ReviewRejectDialog } from '../components/review-reject-dialog.tsx';
-import { ReviewFilterBar, ReviewSelectionBar, ReviewStatusTabs, type TypedReviewFilters } from '../components/review-filters.tsx';
+import {
+  ReviewFilterBar,
+  ReviewSelectionBar,
+  ReviewStatusTabs,
+  isFiltered,
+  type TypedReviewFilters,
+} from '../components/review-filters.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePhone } from '../lib/use-phone.ts';
 
@@ -52,7 +58,6 @@ export default function ReviewPage() {
   const busy = review.isPending || acceptMany.isPending;
 
   // A selection holds only what is still on the list (accepted ones leave it).
-  const shown = new Set(items.map((i) => i.completionId));
   const chosen = items.filter((i) => selected.has(i.completionId));
   // While another tab's list is still on screen (kept while the new one loads), nothing can be judged.
   const pending = status === 'pending' && !list.isPlaceholderData;
@@ -89,14 +94,14 @@ export default function ReviewPage() {
 
   const toggle = (id: string, on: boolean) =>
     setSelected((prev) => {
-      const next = new Set([...prev].filter((x) => shown.has(x)));
+      const next = new Set(prev);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
   const allChosen = items.length > 0 && chosen.length === items.length;
 
-  const filtered = typedFilters.floor !== '' || typedFilters.taskName !== '' || typedFilters.worker !== '';
+  const filtered = isFiltered(typedFilters);
 
   const phoneQueue = items.filter((i) => !skipped.has(i.completionId));
   const current = phone && pending ? phoneQueue[0] : undefined;

@@ -17,7 +17,7 @@ const OpenCard = lazyOr(
   ),
 );
 
-// "Undo" for a stage this phone just completed: its code only comes with a completed stage.
+// "Undo" for a stage this phone just completed: loaded when a completed stage shows (or with the open card).
 const Undo = lazyOr(
   () => import('./undo-button.tsx'),
   () => null,

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { PublicTask } from '#contract/worker.ts';
 import type { UndoCompletionResult } from '#contract/reviews.ts';
+import type { ErrorCode } from '#contract/errors.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.ts';
@@ -17,8 +18,9 @@ import { refusalText } from '../lib/refusal.ts';
  * Undo of a stage this phone just completed (docs/decisions/029-quality-loop.md): offered for
  * UNDO_WINDOW_MS from when the worker pressed "complete". A completion still waiting on the phone is
  * taken back there (the open card, lib/use-task-completion.ts); one the server has is reopened by
- * DELETE with this phone's device id — that needs signal, and says so (never queued). Its own chunk,
- * loaded only for completed stages: not in the page's first download (decision 009).
+ * DELETE with this phone's device id — that needs signal, and says so (never queued). Not in the
+ * page's first download (decision 009): it comes with a completed stage's lazy Undo, or with the
+ * open card's own lazy chunk (its undo of a completion still waiting on the phone).
  */
 
 /** true until `at` + the undo window; draws again when the window closes (a timer per `at`). */
@@ -44,7 +46,7 @@ export function UndoButton({ onUndo, busy }: { onUndo: () => void; busy: boolean
 }
 
 /** The server's refusals of an undo that no retry changes (docs/decisions/029-quality-loop.md). */
-const FINAL_REFUSALS = new Set(['undo_other_device', 'undo_window_passed', 'task_not_completed']);
+const FINAL_REFUSALS = new Set<ErrorCode>(['undo_other_device', 'undo_window_passed', 'task_not_completed']);
 
 /** "Undo" on a completed stage that this phone completed minutes ago. */
 export default function UndoCompleted({ task, roomId }: { task: PublicTask; roomId: string }) {
@@ -71,7 +73,7 @@ export default function UndoCompleted({ task, roomId }: { task: PublicTask; room
     } catch (err) {
       setBusy(false);
       // Another phone's, too late, or not completed: the server said no for good.
-      if (err instanceof ApiError && FINAL_REFUSALS.has(err.body?.code ?? '')) forgetCompletedHere(task.id);
+      if (err instanceof ApiError && err.code !== undefined && FINAL_REFUSALS.has(err.code)) forgetCompletedHere(task.id);
       toast({
         title: t('undo.failed'),
         description: isOffline(err) ? t('undo.needsSignal') : refusalText(t, err),
