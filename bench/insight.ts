@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { rowsOf } from '../server/db/client.ts';
 import { taskCompletions, tasks, workSessions } from '../server/db/schema/index.ts';
-import { localDate } from '../server/lib/calendar.ts';
+import { DEFAULT_PROJECT_TIME_ZONE, projectToday } from '../server/lib/calendar.ts';
 import { addDays } from '../server/modules/insight/insight.service.ts';
 import { fmt, openBenchDatabases, seedMap, signIn, timeGets } from './lib.ts';
 
@@ -31,7 +31,7 @@ console.log('database    | route                                   |  p50 ms |  
 for (const { name, database, drop } of await openBenchDatabases()) {
   const db = database.db;
   const { projectId, username } = await seedMap(db, UNITS);
-  const today = localDate('Asia/Jerusalem');
+  const today = projectToday({ timezone: DEFAULT_PROJECT_TIME_ZONE }, new Date());
   // Half of the stages still open are done over the last 90 days, a daily sweep on every tenth unit
   // every day, and a sign-in per worker and day.
   const open = rowsOf(

@@ -5,7 +5,7 @@ import { projects, taskCompletions, tasks, units, users } from '../server/db/sch
 import { defaultTaskRows } from '#contract/default-tasks.ts';
 import { deriveFloor } from '#contract/rooms.ts';
 import { hashPassword } from '../server/modules/auth/auth.service.ts';
-import { localDate } from '../server/lib/calendar.ts';
+import { billingToday, DEFAULT_PROJECT_TIME_ZONE, projectToday } from '../server/lib/calendar.ts';
 
 export interface LoadResult {
   requests: number;
@@ -117,7 +117,7 @@ export async function seedManager(db: Db): Promise<string> {
   const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
   const [project] = await db
     .insert(projects)
-    .values({ name: 'Bench', qrId: `bench-${stamp}`, billingAnchor: localDate('Asia/Jerusalem') })
+    .values({ name: 'Bench', qrId: `bench-${stamp}`, billingAnchor: billingToday(new Date()) })
     .returning();
   const username = `bench${stamp}`;
   await db.insert(users).values({ projectId: project.id, username, passwordHash: await hashPassword('bench1234'), role: 'admin' });
@@ -140,7 +140,7 @@ export async function signIn(base: string, username: string): Promise<string> {
  * and an admin whose password is `bench1234`.
  */
 export async function seedMap(db: Db, count: number) {
-  const today = localDate('Asia/Jerusalem');
+  const today = projectToday({ timezone: DEFAULT_PROJECT_TIME_ZONE }, new Date());
   const [project] = await db
     .insert(projects)
     .values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today })

@@ -45,15 +45,15 @@ import { REFETCH_GAP_MS } from '../web/src/app/live-updates.ts';
 import { percentile, seedMap, signIn } from './lib.ts';
 
 const short = process.argv.includes('--short');
-export const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? (short ? 24 : 60));
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? (short ? 24 : 60));
 /** Enough open stages that the crew is still at work at the last disruption (about two open stages without a photo per unit). */
-export const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? Math.max(200, SECONDS * 12));
-export const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 20);
-export const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
+const UNITS = Number(process.env.BENCH_LOAD_UNITS ?? Math.max(200, SECONDS * 12));
+const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 20);
+const SCREENS = Number(process.env.BENCH_LOAD_SCREENS ?? 3);
 /** Per device: a completion about every second (≈60/min, half its limit of 120) and a list refresh every 3 s (≈20/min, limit 240). */
-export const COMPLETE_EVERY_MS = Number(process.env.BENCH_LOAD_COMPLETE_MS ?? 1000);
-export const REFRESH_EVERY_MS = 3000;
-export const REPLAY_SHARE = 0.05;
+const COMPLETE_EVERY_MS = Number(process.env.BENCH_LOAD_COMPLETE_MS ?? 1000);
+const REFRESH_EVERY_MS = 3000;
+const REPLAY_SHARE = 0.05;
 /** A worker photographs a stage at most this often (a phone may hold 10 upload addresses per 2 minutes); 30% of photos are ~1 MB, the rest ~40 kB. */
 const PHOTO_EVERY_MS = 15_000;
 const BIG_PHOTO_SHARE = 0.3;
@@ -62,7 +62,7 @@ const DB_RESTART_AT = 0.2;
 const KILL_AT = 0.45;
 const TERM_AT = 0.75;
 /** After the server answers again, a 5xx is still counted as the disruption's for this long. */
-export const KILL_GRACE_MS = 2000;
+const KILL_GRACE_MS = 2000;
 /** Retries still open at the end get this long to finish; then they count as unacknowledged. */
 const DRAIN_MS = 15_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -114,9 +114,9 @@ interface ModeResult extends StoreCheck {
 
 /** Disruption windows: from the signal (or the database restart) until KILL_GRACE_MS after /api/health answered 200 again. */
 export const windows: { start: number; end: number }[] = [];
-export const inKillWindow = (t: number) => windows.some((w) => t >= w.start && t <= w.end);
+const inKillWindow = (t: number) => windows.some((w) => t >= w.start && t <= w.end);
 /** From the SIGTERM until the process has exited: a request failing then other than refused is a reset. */
-export const termWindow = { start: Infinity, end: Infinity };
+const termWindow = { start: Infinity, end: Infinity };
 
 /** The project the crew works on, seeded in the database before any server opens it. */
 export interface Crew {

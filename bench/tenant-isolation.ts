@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { defaultTaskRows } from '#contract/default-tasks.ts';
-import { localDate } from '../server/lib/calendar.ts';
+import { billingToday } from '../server/lib/calendar.ts';
 import { fmt, load, openBenchDatabases, seedManager, signIn, type LoadResult } from './lib.ts';
 
 const UNITS = LIMITS.unitsPerProject;
@@ -39,7 +39,7 @@ for (const { name, database, drop } of await openBenchDatabases()) {
   const username = await seedManager(database.db);
   const [other] = await database.db
     .insert(projects)
-    .values({ name: 'Other', qrId: `other-${Date.now()}${Math.random()}`, billingAnchor: localDate('Asia/Jerusalem') })
+    .values({ name: 'Other', qrId: `other-${Date.now()}${Math.random()}`, billingAnchor: billingToday(new Date()) })
     .returning();
   const [unit] = await database.db.insert(units).values({ projectId: other.id, number: 'A101', floor: 1 }).returning();
   await database.db.insert(tasks).values(defaultTaskRows().map((s) => ({ ...s, projectId: other.id, unitId: unit.id })));

@@ -25,7 +25,7 @@ import { loadConfig } from '../server/config.ts';
 import { projects, tasks, units } from '../server/db/schema/index.ts';
 import { listUnitTasksPublic } from '../server/modules/worker/worker.queries.ts';
 import { defaultTaskRows } from '#contract/default-tasks.ts';
-import { localDate } from '../server/lib/calendar.ts';
+import { DEFAULT_PROJECT_TIME_ZONE, projectToday } from '../server/lib/calendar.ts';
 import { fmt, load, loadAlternating, openBenchDatabases } from './lib.ts';
 import type { Db } from '../server/db/client.ts';
 
@@ -126,7 +126,7 @@ if (fs.existsSync(precacheFile)) {
 
 // 3 (and the data for 2). One project, one unit with the seven stages.
 async function seed(db: Db) {
-  const today = localDate('Asia/Jerusalem');
+  const today = projectToday({ timezone: DEFAULT_PROJECT_TIME_ZONE }, new Date());
   const [project] = await db
     .insert(projects)
     .values({ name: 'Bench', qrId: `bench-${Date.now()}-${Math.random()}`, billingAnchor: today })

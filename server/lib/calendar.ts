@@ -15,7 +15,7 @@ export { BILLING_TIME_ZONE };
 export const DEFAULT_PROJECT_TIME_ZONE = 'Asia/Jerusalem';
 
 /** The project's local calendar date (YYYY-MM-DD) for an instant: "today" is never UTC. */
-export function localDate(timeZone: string, at: Date = new Date()): string {
+export function localDate(timeZone: string, at: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;

@@ -18,8 +18,6 @@ export function acceptsWork(project: Pick<WorkerProject, 'status' | 'paidUntil'>
   return project.status === 'cancelled' && project.paidUntil !== null && today < project.paidUntil;
 }
 
-/** The project's local date now. */
-
 export function assertAcceptsWork(app: FastifyInstance, project: WorkerProject) {
   if (!acceptsWork(project, projectToday(project, app.now()))) throw forbidden('project_inactive', PROJECT_INACTIVE);
 }
