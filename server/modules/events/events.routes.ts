@@ -36,7 +36,7 @@ export async function eventRoutes(app: FastifyInstance) {
     }
     if (request.raw.destroyed) {
       // The client left while the slot was being taken: its close event has already passed.
-      slot.release();
+      void slot.release();
       return reply;
     }
     reply.hijack();
@@ -64,7 +64,7 @@ export async function eventRoutes(app: FastifyInstance) {
       // Runs once however the stream ends (client gone, session ended, server closing): frees the slot.
       if (stopped) return;
       stopped = true;
-      slot.release();
+      void slot.release();
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
