@@ -17,7 +17,10 @@
  * Statements per request are not counted: pg_stat_statements is not loaded on the shared server.
  *
  * PostgreSQL only (postgres://postgres@127.0.0.1:5432 or BENCH_DATABASE_URL's server): two databases
- * `shalav_scale_<random>` created here and dropped at the end, also on failure or SIGINT. Loopback
+ * `shalav_scale_<random>` created here and dropped at the end, also on failure or SIGINT.
+ * To work on a slow read: BENCH_SCALE_KEEP=1 keeps both databases (their names are printed), and
+ * BENCH_SCALE_REUSE=<big>,<alone> measures those again (migrated to the current schema) without
+ * filling; `--only <text>` times only the routes whose name holds that text. Loopback
  * only; bounded in time (BENCH_SCALE_MAX_MINUTES, default 40); kills only the servers it started, by PID.
  */
 import os from 'node:os';
@@ -44,6 +47,11 @@ const EIGHT_CLIENTS = 16;
 const ROUTE_BUDGET_MS = Number(process.env.BENCH_SCALE_ROUTE_SECONDS ?? 5) * 1000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench1234';
+const KEEP = process.env.BENCH_SCALE_KEEP === '1';
+const REUSE = process.env.BENCH_SCALE_REUSE?.split(',');
+if (REUSE && REUSE.length !== 2) throw new Error('BENCH_SCALE_REUSE takes <big>,<alone>');
+const onlyArg = argv.indexOf('--only');
+const ONLY = onlyArg >= 0 ? argv[onlyArg + 1] : undefined;
 
 const started = performance.now();
 const admin = new pg.Client({ connectionString: PG_URL });
@@ -54,7 +62,9 @@ let cleaning: Promise<void> | undefined;
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await server?.dispose().catch(() => undefined);
-    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    if (KEEP) {
+      if (created.length > 0) console.log(`kept: BENCH_SCALE_REUSE=${created.join(',')} (drop them when done)`);
+    } else for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
   })();
   return cleaning;
@@ -286,8 +296,11 @@ async function targetOf(name: string, g: number, label: string): Promise<Target>
 let xff = 0;
 const spread = () => ({ 'x-forwarded-for': `10.${(++xff >> 16) & 255}.${(xff >> 8) & 255}.${xff & 255}` });
 
+const wanted = (route: string) => ONLY === undefined || route.includes(ONLY);
+
 /** Times a read with 1 client and with 8; `url` may vary per request. */
 async function read(kind: Row['kind'], route: string, project: string, url: () => string, headers: Record<string, string>): Promise<Row> {
+  if (!wanted(route)) return { route, project, kind };
   const h = () => ({ ...headers, ...spread() });
   const one = await timeRequests(url, h, ONE_CLIENT, 1, ROUTE_BUDGET_MS);
   const eight = await timeRequests(url, h, EIGHT_CLIENTS, 8, ROUTE_BUDGET_MS);
@@ -320,7 +333,7 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
   // The map right after a change (the server's map cache dropped), then warm.
   const cold: number[] = [];
   let coldFailed = 0;
-  for (let i = 0; i < ONE_CLIENT && tasks.length; i++) {
+  for (let i = 0; i < ONE_CLIENT && tasks.length && wanted('unit map (cold'); i++) {
     await complete(base, tasks.pop()!);
     const r = await timeRequests(api('/rooms?withTaskCounts=true'), () => ({ ...m, ...spread() }), 1, 1, ROUTE_BUDGET_MS);
     cold.push(r.p50);
@@ -362,7 +375,7 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
   );
   const writes: number[] = [];
   let writeFailed = 0;
-  for (let i = 0; i < ONE_CLIENT && tasks.length; i++) {
+  for (let i = 0; i < ONE_CLIENT && tasks.length && wanted('worker completion'); i++) {
     const t0 = performance.now();
     const status = await complete(base, tasks.pop()!);
     writes.push(performance.now() - t0);
@@ -373,7 +386,7 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
   let eight503 = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      for (let i = 0; i < 3 && tasks.length; i++) {
+      for (let i = 0; i < 3 && tasks.length && wanted('worker completion'); i++) {
         const t0 = performance.now();
         const status = await complete(base, tasks.pop()!);
         eightWrites.push(performance.now() - t0);
@@ -382,13 +395,14 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
       }
     }),
   );
-  out.push({
-    route: 'worker completion',
-    project: t.label,
-    kind: 'write',
-    one: { ...summarize(writes), failed: writeFailed, status503: 0 },
-    eight: { ...summarize(eightWrites), failed: eightFailed, status503: eight503 },
-  });
+  if (wanted('worker completion'))
+    out.push({
+      route: 'worker completion',
+      project: t.label,
+      kind: 'write',
+      one: { ...summarize(writes), failed: writeFailed, status503: 0 },
+      eight: { ...summarize(eightWrites), failed: eightFailed, status503: eight503 },
+    });
 
   if (all) {
     // Exports: time to the last byte, and the rows (CSV lines less the header).
@@ -400,7 +414,7 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
       ['export shortages csv', '/shortages/export?format=csv'],
       ['export measurements csv', '/measurements/export?format=csv'],
     ];
-    for (const [route, path] of exports) out.push(await exportRow(route, t.label, `${base}/api${path}`, m));
+    for (const [route, path] of exports) if (wanted(route)) out.push(await exportRow(route, t.label, `${base}/api${path}`, m));
     process.stdout.write('.');
   }
   return out;
@@ -476,6 +490,7 @@ const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '-' :
 function verdict(r: Row, ratioAlone?: number): string {
   const misses: string[] = [];
   if (r.kind === 'manager' && r.eight && r.eight.p95 > 300) misses.push('MISSED ≤300ms@8');
+  if (r.kind === 'manager' && !r.eight && r.one && r.one.p95 > 300) misses.push('MISSED ≤300ms');
   if (r.kind === 'worker' && r.eight && r.eight.p95 > 50) misses.push('MISSED ≤50ms@8');
   if (r.kind === 'export' && (r.rows ?? 0) >= 100_000 && r.one!.max > 10_000) misses.push('MISSED ≤10s');
   if (ratioAlone !== undefined && ratioAlone > 1.5) misses.push('MISSED ≤1.5× alone');
@@ -494,12 +509,23 @@ async function main() {
       `load average ${load0.map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`,
   );
   const passwordHash = await hashPassword(PASSWORD);
-  const big = await createDatabase();
-  const alone = await createDatabase();
   const t0 = performance.now();
-  console.log(`fill ${big}:`);
-  await fill(big, true, passwordHash);
-  await fill(alone, false, passwordHash);
+  let big: string;
+  let alone: string;
+  if (REUSE) {
+    [big, alone] = REUSE;
+    for (const name of REUSE) {
+      const database = await openPostgres(dbUrl(name), 2);
+      await migrateDatabase(database);
+      await database.close();
+    }
+  } else {
+    big = await createDatabase();
+    alone = await createDatabase();
+    console.log(`fill ${big}:`);
+    await fill(big, true, passwordHash);
+    await fill(alone, false, passwordHash);
+  }
   const fillSeconds = (performance.now() - t0) / 1000;
   const counts = new pg.Client({ connectionString: dbUrl(big) });
   await counts.connect();
@@ -529,7 +555,7 @@ async function main() {
   console.log(`server on ${base} (pid ${server.child.pid}, started in ${(server.startedInMs / 1000).toFixed(1)} s); measuring`);
   rows.push(...(await measureProject(base, bigTarget, await signIn(base, 'scale_0_0'), true)));
   rows.push(...(await measureProject(base, smallTarget, await signIn(base, 'scale_1_0'), true)));
-  rows.push(...(await platformRows(base)));
+  if (ONLY === undefined || ONLY.startsWith('admin')) rows.push(...(await platformRows(base)));
   await server.dispose();
   server = await startChildServer({ DATABASE_URL: dbUrl(alone), LOG_LEVEL: 'error' });
   const baseAlone = `http://127.0.0.1:${server.port}`;
@@ -544,6 +570,7 @@ async function main() {
   );
   const misses: string[] = [];
   for (const r of rows) {
+    if (!r.one && !r.eight) continue;
     const small = r.project === 'biggest' ? find(r.route, 'small') : undefined;
     const aloneRow = r.project === 'small' ? find(r.route, 'small alone') : undefined;
     const ratioBig = small?.one && r.one ? r.one.p50 / small.one.p50 : undefined;

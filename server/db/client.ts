@@ -133,6 +133,7 @@ export interface PostgresOptions {
 
 export const REPORTS_POOL_MAX = 3;
 export const REPORT_TIMEOUT_MS = 30_000;
+const REPORTS_WORK_MEM = '32MB';
 
 function postgresPool(url: string, max: number, options?: string): pg.Pool {
   // Without a connect timeout, an unreachable server (packets dropped, not refused) would hold each
@@ -149,14 +150,23 @@ function postgresPool(url: string, max: number, options?: string): pg.Pool {
   return pool;
 }
 
+/**
+ * Set on every connection: no JIT compilation. Our statements run in milliseconds to a few hundred;
+ * compiling one took 50–60 ms of that on a year of data (docs/cost-of-growth.md).
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 export async function openPostgres(url: string, max = 10, opts: PostgresOptions = {}): Promise<Database> {
-  const pool = postgresPool(url, max);
+  const pool = postgresPool(url, max, SESSION_OPTIONS);
   // Reports and exports (docs/decisions/034-no-tenant-stalls.md): their own pool, each statement
   // cut off after reportTimeoutMs (a server-side setting given at connect, so no extra statement).
+  // Their sorts of a month of a big project's completions (~60,000 rows) fit in REPORTS_WORK_MEM
+  // instead of spilling to disk (docs/decisions/037-reads-that-stay-fast.md); the pool is small, so
+  // the memory is bounded.
   const reportsPool = postgresPool(
     url,
     opts.reportsMax ?? REPORTS_POOL_MAX,
-    `-c statement_timeout=${Math.max(1, Math.round(opts.reportTimeoutMs ?? REPORT_TIMEOUT_MS))}`,
+    `${SESSION_OPTIONS} -c work_mem=${REPORTS_WORK_MEM} -c statement_timeout=${Math.max(1, Math.round(opts.reportTimeoutMs ?? REPORT_TIMEOUT_MS))}`,
   );
   const stats = { queries: 0 };
   const db = drizzlePg(pool, { schema, logger: countingLogger(stats) }) as unknown as Db;

@@ -108,6 +108,20 @@ export const taskCompletions = pgTable(
       .where(sql`reopened_at is not null`),
     uniqueIndex('task_completions_idem_uq').on(t.projectId, t.idempotencyKey),
     index('task_completions_project_unit_idx').on(t.projectId, t.unitId, t.completedAt),
+    // Reads of a period (statistics, performance, KPI): the project's standing completions by local
+    // day, so a month is read without the year around it (docs/decisions/037-reads-that-stay-fast.md).
+    index('task_completions_project_day_idx')
+      .on(t.projectId, t.workDate)
+      .where(sql`reopened_at is null`),
+    // The standing completions of one period key ('once', or a day) of a project: today's map counts
+    // and the stages done before a period, in one index range instead of a look-up per task.
+    index('task_completions_project_period_idx')
+      .on(t.projectId, t.period)
+      .where(sql`reopened_at is null`),
+    // What was sent back in a period (employee performance): few rows, read by day.
+    index('task_completions_sent_back_idx')
+      .on(t.projectId, t.workDate)
+      .where(sql`reopened_as = 'rejected'`),
     // The review list (docs/product.md "Quality loop"): one status, newest first, paged by key.
     index('task_completions_review_idx')
       .on(t.projectId, t.reviewStatus, t.completedAt.desc(), t.id.desc())
@@ -157,6 +171,7 @@ export const workSessions = pgTable(
   },
   (t) => [
     index('work_sessions_project_unit_idx').on(t.projectId, t.unitId, t.workDate),
+    index('work_sessions_project_day_idx').on(t.projectId, t.workDate),
     // One session per worker, unit and local day: a double tap or a replayed start continues it.
     uniqueIndex('work_sessions_worker_day_uq').on(t.projectId, t.unitId, t.workerName, t.workDate),
   ],

@@ -42,13 +42,26 @@ function periods(app: FastifyInstance, auth: UserAuth, days: number): { current:
   };
 }
 
+/**
+ * A report of the project's local day, computed once per change of the project and shared by every
+ * manager who asks meanwhile (server/plugins/project-cache.ts): eight managers opening statistics
+ * at once cost one computation, not eight side by side (docs/decisions/037-reads-that-stay-fast.md).
+ */
+function shared<T>(app: FastifyInstance, auth: UserAuth, key: string, compute: () => Promise<T>): Promise<T> {
+  return app.projectCache.get(auth.projectId, key, projectToday(auth, app.now()), compute);
+}
+
 type StatisticsExportQuery = z.output<typeof statisticsExportQuery>;
 type PerformanceExportQuery = z.output<typeof performanceExportQuery>;
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /** GET /api/stats/cleaning (docs/product.md "Statistics"). */
-export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
+export function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
+  return shared(app, auth, `statistics:${days}`, () => computeStatistics(app, auth, days));
+}
+
+async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
   const { current, previous } = periods(app, auth, days);
   // Independent reads: side by side on PostgreSQL's pool (the embedded database takes them in turn).
   const reviewPeriod = { ...current, timezone: auth.timezone };
@@ -92,7 +105,11 @@ export async function cleaningStats(app: FastifyInstance, auth: UserAuth, days: 
  * at most 100; trend against the previous equal period. A worker whose every stage of the period
  * was sent back is ranked too, with nothing done and no efficiency.
  */
-async function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
+function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
+  return shared(app, auth, `ranked:${range}`, () => rankWorkers(app, auth, range));
+}
+
+async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [rows, before, sentBackRows] = await Promise.all([
     q.workersInPeriod(app.reportsDb, current),
@@ -132,7 +149,11 @@ export async function employeePerformance(app: FastifyInstance, auth: UserAuth, 
 }
 
 /** GET /api/kpi-metrics: the period's totals beside the same workers' figures. */
-export async function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
+export function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
+  return shared(app, auth, `kpi:${range}`, () => computeKpi(app, auth, range));
+}
+
+async function computeKpi(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [{ employees, rows }, totals, before] = await Promise.all([
     rankedWorkers(app, auth, range),
