@@ -1,7 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { clientGone } from '../lib/errors.ts';
+import { projectToday } from '../lib/calendar.ts';
 import type { EventBus } from './events.ts';
+import type { UserAuth } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +84,17 @@ export class ProjectCache {
     this.unsubscribe();
     this.projects.clear();
   }
+}
+
+/**
+ * A manager's screen of the project's local day (statistics, work tracking, the progress matrix…),
+ * computed once per change of the project and shared by every request that asks meanwhile:
+ * eight managers opening it at once cost one computation (docs/decisions/037-reads-that-stay-fast.md).
+ * `key` names the screen and every parameter of the answer; the answer must not depend on who asks
+ * beyond their project.
+ */
+export function sharedAnswer<T>(app: FastifyInstance, auth: UserAuth, key: string, compute: () => Promise<T>): Promise<T> {
+  return app.projectCache.get(auth.projectId, key, projectToday(auth, app.now()), compute);
 }
 
 export function registerProjectCache(app: FastifyInstance) {

@@ -23,6 +23,7 @@ import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import { listRooms, summarize } from '../rooms/rooms.service.ts';
 import type { UserAuth } from '../../plugins/session.ts';
+import { sharedAnswer } from '../../plugins/project-cache.ts';
 import * as q from './insight.queries.ts';
 
 /** A YYYY-MM-DD date moved by whole days. */
@@ -42,15 +43,6 @@ function periods(app: FastifyInstance, auth: UserAuth, days: number): { current:
   };
 }
 
-/**
- * A report of the project's local day, computed once per change of the project and shared by every
- * manager who asks meanwhile (server/plugins/project-cache.ts): eight managers opening statistics
- * at once cost one computation, not eight side by side (docs/decisions/037-reads-that-stay-fast.md).
- */
-function shared<T>(app: FastifyInstance, auth: UserAuth, key: string, compute: () => Promise<T>): Promise<T> {
-  return app.projectCache.get(auth.projectId, key, projectToday(auth, app.now()), compute);
-}
-
 type StatisticsExportQuery = z.output<typeof statisticsExportQuery>;
 type PerformanceExportQuery = z.output<typeof performanceExportQuery>;
 
@@ -58,7 +50,7 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /** GET /api/stats/cleaning (docs/product.md "Statistics"). */
 export function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
-  return shared(app, auth, `statistics:${days}`, () => computeStatistics(app, auth, days));
+  return sharedAnswer(app, auth, `statistics:${days}`, () => computeStatistics(app, auth, days));
 }
 
 async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
@@ -106,7 +98,7 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
  * was sent back is ranked too, with nothing done and no efficiency.
  */
 function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
-  return shared(app, auth, `ranked:${range}`, () => rankWorkers(app, auth, range));
+  return sharedAnswer(app, auth, `ranked:${range}`, () => rankWorkers(app, auth, range));
 }
 
 async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
@@ -150,7 +142,7 @@ export async function employeePerformance(app: FastifyInstance, auth: UserAuth, 
 
 /** GET /api/kpi-metrics: the period's totals beside the same workers' figures. */
 export function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
-  return shared(app, auth, `kpi:${range}`, () => computeKpi(app, auth, range));
+  return sharedAnswer(app, auth, `kpi:${range}`, () => computeKpi(app, auth, range));
 }
 
 async function computeKpi(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
+import { sharedAnswer } from '../../plugins/project-cache.ts';
 import { periodFor } from '../rooms/rooms.queries.ts';
 import { findCompletionForPeriod, findLastReopened } from '../worker/worker.queries.ts';
 import * as q from './reviews.queries.ts';
@@ -87,8 +88,15 @@ function parseCursor(cursor: string): { completedAt: string; id: string } {
   return { completedAt, id };
 }
 
-/** The review list (docs/product.md "Quality loop"): one status, newest first, paged by key. */
-export async function listReviews(app: FastifyInstance, auth: UserAuth, query: ReviewsQuery): Promise<ReviewsPage> {
+/**
+ * The review list (docs/product.md "Quality loop"): one status, newest first, paged by key; once
+ * per change of the project (docs/decisions/037-reads-that-stay-fast.md).
+ */
+export function listReviews(app: FastifyInstance, auth: UserAuth, query: ReviewsQuery): Promise<ReviewsPage> {
+  return sharedAnswer(app, auth, `reviews:${JSON.stringify(query)}`, () => reviewsPage(app, auth, query));
+}
+
+async function reviewsPage(app: FastifyInstance, auth: UserAuth, query: ReviewsQuery): Promise<ReviewsPage> {
   const rows = await q.listReviewItems(app.db, {
     projectId: auth.projectId,
     status: query.status,

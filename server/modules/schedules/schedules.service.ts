@@ -20,6 +20,7 @@ import { writeInTurns } from '../../lib/fairness.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
+import { sharedAnswer } from '../../plugins/project-cache.ts';
 import { findUnit } from '../rooms/rooms.queries.ts';
 import * as q from './schedules.queries.ts';
 
@@ -124,8 +125,12 @@ const taskFilter = (
   facilityType: query.projectType && query.projectType !== 'all' ? query.projectType : undefined,
 });
 
-/** Work tracking: two statements whatever the number of tasks (counts, then one page). */
-export async function listScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksQuery): Promise<ScheduledTasksPage> {
+/** Work tracking: two statements whatever the number of tasks (counts, then one page), once per change of the project. */
+export function listScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksQuery): Promise<ScheduledTasksPage> {
+  return sharedAnswer(app, auth, `work-tracking:${JSON.stringify(query)}`, () => workTrackingPage(app, auth, query));
+}
+
+async function workTrackingPage(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksQuery): Promise<ScheduledTasksPage> {
   const filter = taskFilter(app, auth, query);
   const byStatus = await q.countScheduledTasks(app.db, filter);
   const counts = { all: byStatus.pending + byStatus.in_progress + byStatus.completed, ...byStatus };
