@@ -76,6 +76,21 @@ describe('reports shared between managers', () => {
     expect((await kpi(a.owner)).totalCompleted).toBe(before.completedTasks);
   });
 
+  it('shares work tracking, the progress matrix and the review list the same way', async () => {
+    type Page = { counts: { completed: number; pending: number } };
+    const screens = ['/api/scheduled-tasks', '/api/progress-matrix', '/api/reviews?status=pending'];
+    const read = () => Promise.all(screens.map((url) => get<unknown>(a.owner, url)));
+    const first = await read();
+    const before = ctx.database.stats.queries;
+    const again = await Promise.all(Array.from({ length: 8 }, read));
+    expect(again.every((answers) => JSON.stringify(answers) === JSON.stringify(first))).toBe(true);
+    expect(ctx.database.stats.queries - before).toBeLessThanOrEqual(8 * 3 * 2); // session checks only
+    await complete(a.tasks.A2.Paint, 'Dana');
+    const [page, , reviews] = (await read()) as [Page, unknown, { items: { taskId: string }[] }];
+    expect(page.counts.completed).toBe((first[0] as Page).counts.completed + 1);
+    expect(reviews.items.map((i) => i.taskId)).toContain(a.tasks.A2.Paint);
+  });
+
   it('keeps each range and each project apart', async () => {
     const b = await seedStages(ctx.app, [{ number: 'B1' }], ['Tiles']);
     expect((await stats(b.owner)).completedTasks).toBe(0);
