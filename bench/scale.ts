@@ -243,8 +243,10 @@ async function fillWith(c: pg.Client, withPlatform: boolean, passwordHash: strin
     );
   }
   const t0 = performance.now();
-  await c.query('analyze');
-  if (withPlatform) console.log(`  analyze${' '.repeat(37)}${ms(t0)}`);
+  // What autovacuum has done to a database a year old: statistics, and the visibility map that lets
+  // a read of a period answer from the index alone.
+  await c.query('vacuum analyze');
+  if (withPlatform) console.log(`  vacuum analyze${' '.repeat(30)}${ms(t0)}`);
 }
 
 interface Row {
