@@ -113,11 +113,6 @@ export const taskCompletions = pgTable(
     index('task_completions_project_day_idx')
       .on(t.projectId, t.workDate)
       .where(sql`reopened_at is null`),
-    // The standing completions of one period key ('once', or a day) of a project: today's map counts
-    // and the stages done before a period, in one index range instead of a look-up per task.
-    index('task_completions_project_period_idx')
-      .on(t.projectId, t.period)
-      .where(sql`reopened_at is null`),
     // What was sent back in a period (employee performance): few rows, read by day.
     index('task_completions_sent_back_idx')
       .on(t.projectId, t.workDate)

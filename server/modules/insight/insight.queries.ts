@@ -9,12 +9,6 @@ import { BREAK_MINUTES } from '#contract/insight.ts';
  * completions; every one is filtered by project. A period is a pair of the project's local dates,
  * both included: completions carry their local work date, so a stage done at 23:50 local time
  * counts on that day whatever UTC says.
- *
- * Their cost follows the period, not the project's history (docs/decisions/037-reads-that-stay-fast.md):
- * completions are read by day through `task_completions_project_day_idx`; a set every task is
- * matched against (stages done before, stages done at all) is read once as a `materialized` CTE and
- * hashed, instead of one index look-up per task; worker names are grouped as typed first and turned
- * into a worker's key once per distinct name, not once per completion.
  */
 export interface Period {
   projectId: string;
@@ -27,33 +21,19 @@ const workerKey = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\
 const named = (column: SQL) => sql`${column} is not null and btrim(${column}) <> ''`;
 
 /**
- * The stages open during a period, per unit, as "slots" (two CTEs, `done_before` and `open_slots`):
- * a once-stage not done before the period counts once; a daily routine counts once per day of the period.
+ * The stages open during a period, per unit, as "slots": a once-stage not done before the period
+ * counts once; a daily routine counts once per day of the period.
  */
 const openSlots = (p: Period) => sql`
-  done_before as materialized (
-    select task_id from task_completions
-    where project_id = ${p.projectId} and period = 'once' and reopened_at is null and work_date < ${p.from}::date
-  ),
-  open_slots as (
-    select t.unit_id,
-      sum(case when t.recurrence = 'once' then 1 else ${p.to}::date - ${p.from}::date + 1 end)::int as slots
-    from tasks t
-    where t.project_id = ${p.projectId}
-      and not exists (select 1 from done_before d where d.task_id = t.id)
-    group by t.unit_id
-  )`;
-
-/**
- * Turns names as typed (`names`, a CTE with a column `worker_name`) into worker keys: the CTE
- * `keys (worker_name, k)`, one row per distinct name. Keys compare byte by byte (collation "C"):
- * grouping and ordering tens of thousands of completions by key then costs a fraction of the
- * language-aware comparison, and equal stays equal.
- */
-const keysOf = (names: SQL) => sql`
-  keys as (
-    select worker_name, ${workerKey(sql`worker_name`)} collate "C" as k from (select distinct worker_name from ${names}) n
-  )`;
+  select t.unit_id,
+    sum(case when t.recurrence = 'once' then 1 else ${p.to}::date - ${p.from}::date + 1 end)::int as slots
+  from tasks t
+  where t.project_id = ${p.projectId}
+    and not exists (
+      select 1 from task_completions c
+      where c.task_id = t.id and c.period = 'once' and c.work_date < ${p.from}::date and c.reopened_at is null
+    )
+  group by t.unit_id`;
 
 export interface Totals {
   totalTasks: number;
@@ -63,7 +43,7 @@ export interface Totals {
 
 export async function periodTotals(db: Db, p: Period): Promise<Totals> {
   const result = await db.execute(sql`
-    with ${openSlots(p)}
+    with open_slots as (${openSlots(p)})
     select coalesce(sum(slots), 0)::int as total, count(*)::int as units,
       (select count(*)::int from task_completions c
         where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
@@ -92,32 +72,22 @@ export interface TopWorkerRow {
 
 export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
   const result = await db.execute(sql`
-    with ${openSlots(p)},
-    -- Stages done per name as typed and unit: one pass over the period, grouped by hashing.
+    with open_slots as (${openSlots(p)}),
     done as (
-      select c.worker_name, c.unit_id, count(*)::int as n, max(c.completed_at) as last_at
+      select c.unit_id, c.worker_name, c.completed_at, ${workerKey(sql`c.worker_name`)} as k
       from task_completions c
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
         and c.reopened_at is null and ${named(sql`c.worker_name`)}
-      group by c.worker_name, c.unit_id
     ),
-    worked_as_typed as (
-      select worker_name, unit_id from done
-      union all
-      select s.worker_name, s.unit_id from work_sessions s
+    worked as (
+      select k, unit_id from done
+      union
+      select ${workerKey(sql`s.worker_name`)}, s.unit_id from work_sessions s
       where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date
     ),
-    ${keysOf(sql`worked_as_typed`)},
-    worked as (
-      select keys.k, w.unit_id from worked_as_typed w join keys on keys.worker_name = w.worker_name group by keys.k, w.unit_id
-    ),
-    per_name as (
-      select worker_name, sum(n)::int as n, max(last_at) as last_at from done group by worker_name
-    ),
     per as (
-      select keys.k, sum(pn.n)::int as n, (array_agg(btrim(pn.worker_name) order by pn.last_at desc))[1] as name
-      from per_name pn join keys on keys.worker_name = pn.worker_name
-      group by keys.k
+      select k, count(*)::int as n, (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
+      from done group by k
     ),
     -- One row of unit → slots: a look-up per worked unit whatever the planner guesses of the sizes
     -- (the embedded database keeps no statistics, and a nested join here costs seconds).
@@ -145,13 +115,10 @@ export interface FloorRow {
 /** Construction progress per floor, all time: once-stages done of those scheduled. */
 export async function progressPerFloor(db: Db, projectId: string): Promise<FloorRow[]> {
   const result = await db.execute(sql`
-    with done_once as materialized (
-      select task_id from task_completions where project_id = ${projectId} and period = 'once' and reopened_at is null
-    ),
-    st as (
-      select t.unit_id, count(*)::int as stages, count(d.task_id)::int as done
+    with st as (
+      select t.unit_id, count(*)::int as stages, count(c.id)::int as done
       from tasks t
-      left join done_once d on d.task_id = t.id
+      left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
       where t.project_id = ${projectId} and t.recurrence = 'once'
       group by t.unit_id
     )
@@ -204,74 +171,73 @@ const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
  */
 export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRow[]> {
   const result = await db.execute(sql`
-    with period_done as materialized (
-      select c.task_id, c.unit_id, c.period, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes as est
-      from task_completions c
-      join tasks t on t.id = c.task_id and t.project_id = ${p.projectId}
-      where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-        and c.reopened_at is null and ${named(sql`c.worker_name`)}
-    ),
-    once_order as (
-      -- Every once-stage of the units where one was done in the period, with when the stages before
-      -- it were done (infinity while one is open): one pass per unit, no look-up per completion.
-      select t.id as task_id,
+    with once_stages as (
+      -- Every once-stage of the units worked in during the period, with when the stages before it
+      -- were done (infinity while one is open): one pass per unit, no look-up per completion.
+      select t.unit_id, t.estimated_minutes as est, c.work_date, c.completed_at, c.worker_name, c.photo_url,
         max(coalesce(c.completed_at, 'infinity'::timestamptz))
           over (partition by t.unit_id order by t.sort_order range between unbounded preceding and 1 preceding) as earlier_done
       from tasks t
       left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
       where t.project_id = ${p.projectId} and t.recurrence = 'once'
-        and t.unit_id in (select unit_id from period_done where period = 'once')
+        and t.unit_id in (
+          select unit_id from task_completions
+          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
+        )
     ),
-    signins_as_typed as (
-      select worker_name, work_date, created_at as at
+    done as (
+      select unit_id, work_date, completed_at, worker_name, photo_url, est, ${workerKey(sql`worker_name`)} as k,
+        (earlier_done is null or earlier_done <= completed_at) as in_order
+      from once_stages
+      where work_date between ${p.from}::date and ${p.to}::date and ${named(sql`worker_name`)}
+      union all
+      -- Daily routines have no order.
+      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
+        ${workerKey(sql`c.worker_name`)}, true
+      from task_completions c
+      join tasks t on t.id = c.task_id
+      where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
+        and c.period <> 'once' and c.reopened_at is null and ${named(sql`c.worker_name`)}
+    ),
+    signins as (
+      select ${workerKey(sql`worker_name`)} as k, work_date, created_at as at
       from work_sessions
       where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
     ),
-    ${keysOf(sql`(select worker_name from period_done union all select worker_name from signins_as_typed) typed`)},
-    done as (
-      -- Daily routines have no order.
-      select d.unit_id, d.work_date, d.completed_at, d.worker_name, d.photo_url, d.est, keys.k,
-        (d.period <> 'once' or o.earlier_done is null or o.earlier_done <= d.completed_at) as in_order
-      from period_done d
-      join keys on keys.worker_name = d.worker_name
-      left join once_order o on o.task_id = d.task_id
-    ),
-    signins as (
-      select keys.k, s.work_date, s.at from signins_as_typed s join keys on keys.worker_name = s.worker_name
-    ),
     events as (
-      select k, work_date, completed_at as at, est, unit_id, worker_name, photo_url, in_order from done
+      select k, work_date, completed_at as at, est from done
       union all
       -- Sign-ins of workers without a stage in the period make partitions without stages: dropped below.
-      select k, work_date, at, null::int, null::uuid, null::text, null::text, null::boolean from signins
+      select k, work_date, at, null::int from signins
     ),
     gaps as (
-      select events.*,
+      select k, est,
         extract(epoch from (at - lag(at) over (partition by k, work_date order by at, est nulls first))) / 60 as gap
       from events
+    ),
+    spans as (
+      select k, sum(case when gap is null or gap > ${BREAK_MINUTES} then est else gap end)::float8 as minutes
+      from gaps where est is not null group by k
+    ),
+    per as (
+      select k, count(*)::int as n, count(distinct unit_id)::int as units, sum(est)::int as est,
+        sum((case when photo_url is not null then 0.5 else 0 end) + (case when in_order then 0.5 else 0 end))::float8 as quality,
+        (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
+      from done group by k
     )
-    -- One pass over the stages (est is never null on a stage): the counts, the quality and the time.
-    select k, count(*)::int as n, count(distinct unit_id)::int as units, sum(est)::int as est,
-      sum((case when photo_url is not null then 0.5 else 0 end) + (case when in_order then 0.5 else 0 end))::float8 as quality,
-      (array_agg(btrim(worker_name) order by at desc))[1] as name,
-      sum(case when gap is null or gap > ${BREAK_MINUTES} then est else gap end)::float8 as minutes
-    from gaps
-    where est is not null
-    group by k`);
+    select per.k, per.name, per.n, per.units, per.est, per.quality, spans.minutes
+    from per join spans on spans.k = per.k`);
   return rowsOf(result).map(workerPeriodOf);
 }
 
 /** Stages done per worker key over a period: the previous period of a trend. */
 export async function completedPerWorker(db: Db, p: Period): Promise<Map<string, number>> {
   const result = await db.execute(sql`
-    with per_name as (
-      select worker_name, count(*)::int as n
-      from task_completions
-      where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
-        and reopened_at is null and ${named(sql`worker_name`)}
-      group by worker_name
-    )
-    select ${workerKey(sql`worker_name`)} as k, sum(n)::int as n from per_name group by 1`);
+    select ${workerKey(sql`worker_name`)} as k, count(*)::int as n
+    from task_completions
+    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+      and reopened_at is null and ${named(sql`worker_name`)}
+    group by 1`);
   return new Map(rowsOf(result).map((r) => [text(r.k), num(r.n)]));
 }
 

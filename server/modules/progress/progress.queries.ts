@@ -64,19 +64,14 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<Cel
   const result = await db.execute(sql`
     -- The manager's latest rejection per once-task (docs/decisions/029-quality-loop.md): one pass
     -- over the project's rejected completions, joined to the stages that have no standing one.
-    with rj as (${latestRejections({ projectId: p.projectId, periods: ['once'] })}),
-    -- The project's standing once-completions, read once by index and hashed against its tasks
-    -- (docs/decisions/037-reads-that-stay-fast.md), not looked up task by task.
-    done_once as materialized (
-      select id, task_id, completed_at, worker_name, review_status from task_completions
-      where project_id = ${p.projectId} and period = 'once' and reopened_at is null
-    )
+    with rj as (${latestRejections({ projectId: p.projectId, periods: ['once'] })})
     select u.id, u.number, u.floor, t.name as task_name, c.completed_at, c.worker_name, c.review_status,
       rj.reason as rejection_reason
     from units u
     left join tasks t
       on t.unit_id = u.id and t.project_id = ${p.projectId} and t.recurrence = 'once'
-    left join done_once c on c.task_id = t.id
+    left join task_completions c
+      on c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once' and c.reopened_at is null
     left join rj on c.id is null and rj.task_id = t.id
     where u.project_id = ${p.projectId} ${floorFilter} ${prefixFilter}
     order by u.floor nulls last, (substring(u.number from '[0-9]+'))::numeric nulls last, u.number collate "C", u.id

@@ -58,24 +58,24 @@ export const latestRejections = (p: { projectId: string; periods: string[]; unit
 
 /**
  * Every unit of a project with today's task counts, last completion and whether work started
- * today: one statement whatever the number of units (grouped sub-queries, no per-unit query). Its
- * cost follows the project's units and today's work, not its history (docs/decisions/037-reads-that-stay-fast.md):
- * today's standing completions are one index range; the last completion of a unit is read backwards
- * from its own index entry.
+ * today: one statement whatever the number of units (grouped sub-queries, no per-unit query).
  */
 export async function listUnitsWithCounts(db: Db, p: { projectId: string; date: string; unitId?: string }): Promise<UnitWithCounts[]> {
   const unitFilter = p.unitId ? sql`and u.id = ${p.unitId}` : sql``;
   const result = await db.execute(sql`
-    with done_now as materialized (
-      select task_id, period from task_completions
-      where project_id = ${p.projectId} and period in ('once', ${p.date}) and reopened_at is null
-    ),
-    tc as (
-      select t.unit_id, count(*)::int as total, count(c.task_id)::int as completed
+    with tc as (
+      select t.unit_id, count(*)::int as total, count(c.id)::int as completed
       from tasks t
-      left join done_now c on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end)
+      left join task_completions c
+        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end) and c.reopened_at is null
       where t.project_id = ${p.projectId}
       group by t.unit_id
+    ),
+    lc as (
+      select distinct on (unit_id) unit_id, completed_at, worker_name
+      from task_completions
+      where project_id = ${p.projectId} and reopened_at is null
+      order by unit_id, completed_at desc
     ),
     ws as (
       select distinct unit_id from work_sessions where project_id = ${p.projectId} and work_date = ${p.date}
@@ -85,12 +85,7 @@ export async function listUnitsWithCounts(db: Db, p: { projectId: string; date: 
       (ws.unit_id is not null) as has_session, lc.completed_at, lc.worker_name
     from units u
     left join tc on tc.unit_id = u.id
-    left join lateral (
-      select l.completed_at, l.worker_name from task_completions l
-      where l.project_id = ${p.projectId} and l.unit_id = u.id and l.reopened_at is null
-      order by l.completed_at desc
-      limit 1
-    ) lc on true
+    left join lc on lc.unit_id = u.id
     left join ws on ws.unit_id = u.id
     where u.project_id = ${p.projectId} ${unitFilter}
   `);

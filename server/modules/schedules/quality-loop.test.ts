@@ -12,10 +12,14 @@ import { localDate } from '../../lib/calendar.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { newDeviceId, seedStages, signInMember } from './test-support.ts';
 
-/** The quality loop (docs/decisions/029-quality-loop.md): undo, review, rejection, the review list. */
+/**
+ * The quality loop (docs/decisions/029-quality-loop.md): undo, review, rejection, the review list.
+ * The clock starts at 09:00 in Jerusalem so the half hours the tests move it never cross midnight
+ * (on the real clock, a run after 23:30 there saw "today" change mid-test).
+ */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ now: new Date('2026-03-10T07:00:00Z') });
 });
 afterAll(async () => ctx?.close());
 

@@ -153,13 +153,6 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
     -- The manager's latest rejection per task and period (docs/decisions/029-quality-loop.md): one
     -- pass over the project's rejected completions, joined to the tasks that have no standing one.
     rj as (${latestRejections({ projectId: f.projectId, periods: ['once', f.date] })}),
-    -- The standing completions of the period, read once by index and hashed against the tasks
-    -- (docs/decisions/037-reads-that-stay-fast.md), not looked up task by task.
-    done_now as materialized (
-      select id, task_id, period, completed_at, received_at, worker_name, photo_url, notes, review_status
-      from task_completions
-      where project_id = ${f.projectId} and period in ('once', ${f.date}) and reopened_at is null
-    ),
     base as (
       select t.id, t.name, t.description, t.recurrence, t.sort_order, t.created_at,
         u.id as unit_id, u.number, u.name as unit_name, u.type as unit_type, u.floor, u.facility_type,
@@ -168,7 +161,9 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
         case when c.id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
       from tasks t
       join units u on u.id = t.unit_id and u.project_id = ${f.projectId}
-      left join done_now c on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
+      left join task_completions c
+        on c.task_id = t.id and c.project_id = ${f.projectId}
+        and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end) and c.reopened_at is null
       left join rj on c.id is null and rj.task_id = t.id and rj.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
       left join ws on ws.unit_id = t.unit_id
       where t.project_id = ${f.projectId} ${typeFilter} ${searchFilter}

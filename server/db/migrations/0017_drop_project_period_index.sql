@@ -1,0 +1,1 @@
+DROP INDEX "task_completions_project_period_idx";
