@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { databaseHealth, type Database, type Db } from './db/client.ts';
+import { startEmbeddedMaintenance, type EmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -168,6 +169,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       scheduler = startBillingScheduler(app, opts.config.billing.intervalMs);
     });
     app.addHook('onClose', async () => scheduler?.stop());
+  }
+  // PGlite runs no autovacuum of its own (docs/decisions/038-embedded-maintenance.md).
+  const pglite = opts.database.pglite;
+  if (pglite && opts.config.embeddedMaintenanceMs > 0) {
+    let maintenance: EmbeddedMaintenance | undefined;
+    app.addHook('onReady', async () => {
+      maintenance = startEmbeddedMaintenance(pglite, app.log, opts.config.embeddedMaintenanceMs);
+    });
+    app.addHook('onClose', async () => maintenance?.stop());
   }
   // The daily e-mail needs outgoing mail; tests run it themselves (docs/decisions/031-daily-digest.md).
   if (mailer && opts.config.env !== 'test') {

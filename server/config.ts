@@ -1,3 +1,4 @@
+import { EMBEDDED_MAINTENANCE_INTERVAL_MS } from './db/embedded-maintenance.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MONTHLY_PRICE_ILS } from '#contract/constants.ts';
@@ -121,6 +122,11 @@ export interface Config {
   uploadQuotaBytesPerDay: number;
   /** A photo PUT whose body has not fully arrived by then is cut off (its address is freed again). */
   uploadTimeoutMs: number;
+  /**
+   * How often the embedded database is checked for tables to vacuum and analyze
+   * (docs/decisions/038-embedded-maintenance.md); 0 in tests, which run a pass themselves.
+   */
+  embeddedMaintenanceMs: number;
   /** Outgoing e-mail (password reset links, the daily e-mail); undefined: the server sends none. */
   mail: { smtpUrl: string; from: string } | undefined;
   billing: {
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     uploadQuotaBytesPerDay: Math.round(e.UPLOAD_QUOTA_MB_PER_DAY * 1_048_576),
     uploadTimeoutMs: Math.round(e.UPLOAD_TIMEOUT_SECONDS * 1000),
+    embeddedMaintenanceMs: e.NODE_ENV === 'test' ? 0 : EMBEDDED_MAINTENANCE_INTERVAL_MS,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM! } : undefined,
     billing: {
       defaultPriceAgorot: Math.round(e.MONTHLY_PRICE_ILS * 100),
