@@ -127,27 +127,44 @@ export async function sendExport(
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Rows read a chunk at a time by a keyset cursor (docs/decisions/034-no-tenant-stalls.md): `read`
- * answers up to `chunkRows` rows after `after` (undefined: from the start) in the export's order,
- * whose last key, a unique tie-breaker included, starts the next chunk. The first chunk is read
- * before this resolves, so a failure there (a timed-out statement) is answered as an error rather
- * than as a cut-off file.
+ * Rows read a chunk at a time (docs/decisions/034-no-tenant-stalls.md): `read` answers the rows
+ * after `after` (undefined: from the start) in the export's order, and where the next chunk starts
+ * (undefined: this was the last). A chunk may be empty and still not the last (a filter took all
+ * its rows). The first chunk is read before this resolves, so a failure there (a timed-out
+ * statement) is answered as an error rather than as a cut-off file.
  */
-export async function keysetRows<Row, Cursor, Out>(opts: {
+export async function chunkedRows<Row, Cursor, Out>(opts: {
+  read: (after: Cursor | undefined) => Promise<{ rows: Row[]; next: Cursor | undefined }>;
+  map: (row: Row) => Out;
+}): Promise<AsyncGenerator<Out>> {
+  const first = await opts.read(undefined);
+  async function* rows(): AsyncGenerator<Out> {
+    let chunk = first;
+    for (;;) {
+      for (const r of chunk.rows) yield opts.map(r);
+      if (chunk.next === undefined) return;
+      await yieldToOthers();
+      chunk = await opts.read(chunk.next);
+    }
+  }
+  return rows();
+}
+
+/**
+ * Rows read by a keyset cursor: `read` answers up to `chunkRows` rows after `after` in the
+ * export's order, whose last key, a unique tie-breaker included, starts the next chunk.
+ */
+export function keysetRows<Row, Cursor, Out>(opts: {
   read: (after: Cursor | undefined, limit: number) => Promise<Row[]>;
   cursorOf: (row: Row) => Cursor;
   chunkRows: number;
   map: (row: Row) => Out;
 }): Promise<AsyncGenerator<Out>> {
-  const first = await opts.read(undefined, opts.chunkRows);
-  async function* rows(): AsyncGenerator<Out> {
-    let chunk = first;
-    for (;;) {
-      for (const r of chunk) yield opts.map(r);
-      if (chunk.length < opts.chunkRows) return;
-      await yieldToOthers();
-      chunk = await opts.read(opts.cursorOf(chunk[chunk.length - 1]!), opts.chunkRows);
-    }
-  }
-  return rows();
+  return chunkedRows({
+    read: async (after: Cursor | undefined) => {
+      const rows = await opts.read(after, opts.chunkRows);
+      return { rows, next: rows.length < opts.chunkRows ? undefined : opts.cursorOf(rows[rows.length - 1]!) };
+    },
+    map: opts.map,
+  });
 }

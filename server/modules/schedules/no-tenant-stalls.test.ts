@@ -8,6 +8,7 @@ import { keysetRows, projectExportKey } from '../../lib/export-file.ts';
 import { createTestApp, testConfig, type TestContext } from '../../test/helpers.ts';
 import * as reportsQ from '../reports/reports.queries.ts';
 import * as q from './schedules.queries.ts';
+import { scheduledTaskChunks } from './schedules.service.ts';
 import { seedStages } from './test-support.ts';
 
 /**
@@ -48,16 +49,21 @@ describe('keyset chunks', () => {
     const all = await q.listScheduledTasks(ctx.database.db, { ...filterOf(), limit: 1000, offset: 0 });
     expect(all).toHaveLength(24);
     for (const chunkRows of [1, 3, 5, 24, 25]) {
-      const chunked = await collect(
-        await keysetRows({
-          chunkRows,
-          read: (after: q.ScheduledTaskCursor | undefined, limit: number) =>
-            q.listScheduledTasksAfter(ctx.database.reportsDb, { ...filterOf(), limit, after }),
-          cursorOf: (r) => r.cursor,
-          map: (r) => r.id,
-        }),
-      );
+      const chunked = await collect(await scheduledTaskChunks(ctx.database.reportsDb, filterOf(), chunkRows, (r) => r.id));
       expect(chunked, `chunks of ${chunkRows}`).toEqual(all.map((r) => r.id));
+    }
+  });
+
+  it('goes on past chunks whose units have no task under the filter, to the last unit', async () => {
+    // Only the last unit in the order ('B', no number) and one in the middle ('2a') match.
+    for (const search of ['b', '2a', 'two']) {
+      const filter = { ...filterOf(), search };
+      const all = await q.listScheduledTasks(ctx.database.db, { ...filter, limit: 1000, offset: 0 });
+      expect(all.length, search).toBeGreaterThan(0);
+      for (const chunkRows of [1, 4, 7]) {
+        const chunked = await collect(await scheduledTaskChunks(ctx.database.reportsDb, filter, chunkRows, (r) => r.id));
+        expect(chunked, `${search}, chunks of ${chunkRows}`).toEqual(all.map((r) => r.id));
+      }
     }
   });
 

@@ -131,8 +131,9 @@ export interface ScheduledTaskFilter {
  * Each task of the project with its unit, its completion for the period (once-tasks: ever;
  * daily tasks: on the date) and the worker on the unit today, with the derived status.
  */
-function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
+function scheduledTasksBase(f: ScheduledTaskFilter & { unitIds?: string[] }): SQL {
   const typeFilter = f.facilityType ? sql`and u.facility_type = ${f.facilityType}` : sql``;
+  const unitFilter = f.unitIds ? sql`and t.unit_id = any(array(select jsonb_array_elements_text(${json(f.unitIds)})::uuid))` : sql``;
   const s = f.search?.trim().toLowerCase();
   const searchFilter = s
     ? sql`and (
@@ -161,12 +162,14 @@ function scheduledTasksBase(f: ScheduledTaskFilter): SQL {
         case when c.id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
       from tasks t
       join units u on u.id = t.unit_id and u.project_id = ${f.projectId}
+      -- By task alone (the task is the project's): with the project id here too, a planner without
+      -- statistics read the project's every completion once per task (docs/decisions/038-embedded-maintenance.md).
       left join task_completions c
-        on c.task_id = t.id and c.project_id = ${f.projectId}
+        on c.task_id = t.id
         and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end) and c.reopened_at is null
       left join rj on c.id is null and rj.task_id = t.id and rj.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
       left join ws on ws.unit_id = t.unit_id
-      where t.project_id = ${f.projectId} ${typeFilter} ${searchFilter}
+      where t.project_id = ${f.projectId} ${unitFilter} ${typeFilter} ${searchFilter}
     )`;
 }
 
@@ -226,17 +229,6 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   rejectionReason: textOrNull(r.rejection_reason),
 });
 
-/** Where a keyset chunk of the export starts: the last row's sort key, its id the tie-breaker. */
-export interface ScheduledTaskCursor {
-  /** The first number in the unit label, as text; null when it has none. */
-  numberKey: string | null;
-  number: string;
-  sortOrder: number;
-  /** created_at as the database writes it (microseconds kept). */
-  createdAt: string;
-  id: string;
-}
-
 const TASK_ORDER = sql`(substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id`;
 
 const TASK_COLUMNS = sql`id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
@@ -262,38 +254,49 @@ export async function listScheduledTasks(
   return rowsOf(result).map(scheduledTaskOf);
 }
 
+/** Where the export's next chunk of units starts: the last unit's sort key (its label is unique in the project). */
+export interface UnitCursor {
+  /** The first number in the unit label, as text; null when it has none. */
+  numberKey: string | null;
+  number: string;
+}
+
 /**
- * The export's chunk (docs/decisions/034-no-tenant-stalls.md): up to `limit` tasks after `after`
- * in the same order as listScheduledTasks, found by the sort key itself rather than by skipping
- * the rows before it. "nulls last" is written as (key is null, key) so one row comparison holds.
+ * The next `limit` units of the project after `after`, in the map's order (one statement): the
+ * export reads its tasks a few units at a time (docs/decisions/034-no-tenant-stalls.md), so a
+ * chunk costs its own units, not the whole project sorted and skipped up to the cursor.
  */
-export async function listScheduledTasksAfter(
+export async function listUnitsAfter(
   db: Db,
-  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; limit: number; after?: ScheduledTaskCursor },
-): Promise<(ScheduledTaskRow & { cursor: ScheduledTaskCursor })[]> {
-  const conditions: SQL[] = [];
-  if (f.status) conditions.push(sql`status = ${f.status}`);
-  const a = f.after;
+  p: { projectId: string; facilityType?: string; after?: UnitCursor; limit: number },
+): Promise<{ id: string; cursor: UnitCursor }[]> {
+  const conditions: SQL[] = [sql`project_id = ${p.projectId}`];
+  if (p.facilityType) conditions.push(sql`facility_type = ${p.facilityType}`);
+  const a = p.after;
+  // "nulls last" is written as (key is null, key) so one row comparison holds.
   if (a)
     conditions.push(sql`(
-      (substring(number from '[0-9]+')) is null, coalesce((substring(number from '[0-9]+'))::numeric, 0),
-      number collate "C", sort_order, created_at, id
-    ) > (
-      ${a.numberKey === null}::boolean, coalesce(${a.numberKey}::numeric, 0),
-      ${a.number}::text collate "C", ${a.sortOrder}::int, ${a.createdAt}::timestamptz, ${a.id}::uuid
-    )`);
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const result = await db.execute(sql`${scheduledTasksBase(f)}
-    select ${TASK_COLUMNS}, substring(number from '[0-9]+') as k_number, sort_order as k_sort, created_at::text as k_created
-    from base ${where}
-    order by ${TASK_ORDER}
-    limit ${f.limit}
+      (substring(number from '[0-9]+')) is null, coalesce((substring(number from '[0-9]+'))::numeric, 0), number collate "C"
+    ) > (${a.numberKey === null}::boolean, coalesce(${a.numberKey}::numeric, 0), ${a.number}::text collate "C")`);
+  const result = await db.execute(sql`
+    select id, number, substring(number from '[0-9]+') as k_number
+    from units where ${sql.join(conditions, sql` and `)}
+    order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C"
+    limit ${p.limit}
   `);
-  return rowsOf(result).map((r) => {
-    const row = scheduledTaskOf(r);
-    return {
-      ...row,
-      cursor: { numberKey: textOrNull(r.k_number), number: row.number, sortOrder: num(r.k_sort), createdAt: text(r.k_created), id: row.id },
-    };
-  });
+  return rowsOf(result).map((r) => ({ id: text(r.id), cursor: { numberKey: textOrNull(r.k_number), number: text(r.number) } }));
+}
+
+/** Every task of the given units under the filter, in listScheduledTasks's order (one statement). */
+export async function listScheduledTasksOfUnits(
+  db: Db,
+  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; unitIds: string[] },
+): Promise<ScheduledTaskRow[]> {
+  const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
+  const result = await db.execute(sql`${scheduledTasksBase(f)}
+    select ${TASK_COLUMNS}
+    from base ${statusFilter}
+    order by ${TASK_ORDER}
+  `);
+  return rowsOf(result).map(scheduledTaskOf);
 }

@@ -12,7 +12,7 @@ import {
 } from '#contract/schedules.ts';
 import { stageReviewOf } from '#contract/review-state.ts';
 import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '#contract/export-words.ts';
-import { EXPORT_CHUNK_ROWS, exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
+import { EXPORT_CHUNK_ROWS, chunkedRows, exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '#contract/limits.ts';
@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { sharedAnswer } from '../../plugins/project-cache.ts';
+import type { Db } from '../../db/client.ts';
 import { findUnit } from '../rooms/rooms.queries.ts';
 import * as q from './schedules.queries.ts';
 
@@ -141,6 +142,38 @@ async function workTrackingPage(app: FastifyInstance, auth: UserAuth, query: Sch
   return { items: rows.map(toScheduledTask), total, page: query.page, pageSize: query.pageSize, counts };
 }
 
+/** Units in the export's first chunk, before the project's tasks per unit are known. */
+const FIRST_CHUNK_UNITS = 100;
+
+/**
+ * The export's tasks, a few units at a time (docs/decisions/034-no-tenant-stalls.md): each chunk
+ * reads its units by their sort key, then those units' tasks, so it costs its own rows however far
+ * into the project it is. The units per chunk follow the tasks per unit seen so far, to keep a
+ * chunk near `chunkRows` tasks.
+ */
+export function scheduledTaskChunks<Out>(
+  db: Db,
+  filter: q.ScheduledTaskFilter & { status?: q.ScheduledTaskRow['status'] },
+  chunkRows: number,
+  map: (row: q.ScheduledTaskRow) => Out,
+): Promise<AsyncGenerator<Out>> {
+  let units = Math.min(FIRST_CHUNK_UNITS, chunkRows);
+  let unitsRead = 0;
+  let rowsRead = 0;
+  return chunkedRows({
+    read: async (after: q.UnitCursor | undefined) => {
+      const batch = await q.listUnitsAfter(db, { projectId: filter.projectId, facilityType: filter.facilityType, after, limit: units });
+      const rows = batch.length > 0 ? await q.listScheduledTasksOfUnits(db, { ...filter, unitIds: batch.map((u) => u.id) }) : [];
+      const next = batch.length < units ? undefined : batch[batch.length - 1]!.cursor;
+      unitsRead += batch.length;
+      rowsRead += rows.length;
+      units = Math.max(1, Math.min(chunkRows, Math.floor((chunkRows * unitsRead) / Math.max(1, rowsRead))));
+      return { rows, next };
+    },
+    map,
+  });
+}
+
 /**
  * Work tracking as a file (docs/product.md "Exports"): every task under the screen's filters, in the
  * screen's order, read a chunk at a time from the reports pool while the file is written.
@@ -155,23 +188,17 @@ export async function exportScheduledTasks(
   const status = query.status === 'all' ? undefined : query.status;
   const words = exportWords(query.lang, auth.facilityType);
   const c = words.scheduledTasks.columns;
-  const rows = await keysetRows({
-    chunkRows,
-    read: (after: q.ScheduledTaskCursor | undefined, limit: number) =>
-      q.listScheduledTasksAfter(app.reportsDb, { ...filter, status, limit, after }),
-    cursorOf: (r) => r.cursor,
-    map: (r): ExportValue[] => [
-      r.number,
-      r.unitName,
-      r.floor,
-      r.name,
-      words.taskStatus[r.status],
-      reviewWords(words, reviewOf(r)),
-      r.completedBy ?? r.sessionWorker,
-      r.completedAt,
-      r.notes,
-    ],
-  });
+  const rows = await scheduledTaskChunks(app.reportsDb, { ...filter, status }, chunkRows, (r): ExportValue[] => [
+    r.number,
+    r.unitName,
+    r.floor,
+    r.name,
+    words.taskStatus[r.status],
+    reviewWords(words, reviewOf(r)),
+    r.completedBy ?? r.sessionWorker,
+    r.completedAt,
+    r.notes,
+  ]);
   return exportFile(
     {
       name: 'work-tracking',
