@@ -15,12 +15,14 @@
  *   BENCH_SECONDS=5        B alone, seconds
  *
  * Bounded: each heavy request is aborted after 180 s ("did not finish"), B's polling stops with it,
- * and the whole process exits after BENCH_ISO_WATCHDOG_MIN minutes (default 15). Traffic goes to
+ * and the whole process is killed after BENCH_ISO_WATCHDOG_MIN minutes (default 15) by a watchdog
+ * thread (a statement of the embedded database holds this thread, its timers included, until it ends). Traffic goes to
  * 127.0.0.1 only. On PGlite, unless --no-analyze, A's reads are timed again after an ANALYZE run by
  * the bench (the embedded database never runs autovacuum, so its planner has no statistics);
  * --analyzed-only times them after the ANALYZE alone (an as-is read that never ends stalls the rest).
  */
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -42,10 +44,16 @@ const B_UNITS = 50;
 const HEAVY_TIMEOUT_MS = 180_000;
 const WATCHDOG_MIN = Number(process.env.BENCH_ISO_WATCHDOG_MIN ?? 15);
 
-setTimeout(() => {
-  console.log(`\nwatchdog: still running after ${WATCHDOG_MIN} min — stopped (the rows above are what finished)`);
-  process.exit(2);
-}, WATCHDOG_MIN * 60_000).unref();
+// The embedded database runs its statements on this thread: while one runs, no timer here fires.
+// So the watchdog is a thread of its own, which ends the whole process.
+new Worker(
+  `const { workerData } = require('node:worker_threads');
+   setTimeout(() => {
+     require('node:fs').writeSync(1, '\\nwatchdog: still running after ' + workerData.minutes + ' min — stopped (the rows above are what finished)\\n');
+     process.kill(workerData.pid, 'SIGKILL');
+   }, workerData.minutes * 60000);`,
+  { eval: true, workerData: { minutes: WATCHDOG_MIN, pid: process.pid } },
+).unref();
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webRoot: undefined };
 console.log(
