@@ -78,12 +78,18 @@ export async function loadAlternating(
   return [combine(runs[0]), combine(runs[1])];
 }
 
-/** A migrated, empty database of each kind: PGlite in memory, and PostgreSQL when reachable. */
-export async function openBenchDatabases(): Promise<{ name: string; database: Database; drop: () => Promise<void> }[]> {
+/**
+ * A migrated, empty database of each kind: PGlite in memory, and PostgreSQL when reachable (and not
+ * left out with `postgres: false`).
+ */
+export async function openBenchDatabases(
+  opts: { postgres?: boolean } = {},
+): Promise<{ name: string; database: Database; drop: () => Promise<void> }[]> {
   const out = [];
   const lite = await openPglite(undefined);
   await migrateDatabase(lite);
   out.push({ name: 'PGlite', database: lite, drop: () => lite.close() });
+  if (opts.postgres === false) return out;
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: url });
   try {
