@@ -123,7 +123,8 @@ describe('one upload address, two uploads at once', () => {
     }
     await broken.closed;
     let retry = await put(uploadURL, JPEG);
-    for (let i = 0; i < 50 && retry.statusCode === 409; i++) {
+    // The claim is given back once the server has seen the broken upload end: up to 10 s on a busy machine.
+    for (let i = 0; i < 500 && retry.statusCode === 409; i++) {
       await sleep(20);
       retry = await put(uploadURL, JPEG);
     }

@@ -262,8 +262,8 @@ describe('adding, editing and deleting a shortage', () => {
       await a.as({ method: 'DELETE', url: `/api/shortages/${created.id}` });
       await a.as({ method: 'POST', url: '/api/shortages', payload: { name: '' } });
       await addMeasurement(a.as, { name: 'Beam', height: 1, width: 2 });
-      // On PostgreSQL events travel through NOTIFY: wait for them, then a little longer for strays.
-      for (let i = 0; i < 50 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+      // On PostgreSQL events travel through NOTIFY: wait for them (up to 15 s on a busy machine), then a little longer for strays.
+      for (let i = 0; i < 300 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       stop();

@@ -69,9 +69,9 @@ async function listen(projectId: string) {
   await new Promise((r) => setTimeout(r, 300));
   const seen: LiveEvent[] = [];
   const stop = ctx.app.events.subscribe(projectId, (e) => seen.push(e));
-  /** On PostgreSQL events travel through NOTIFY: wait for `n` of them, then a little longer for strays. */
+  /** On PostgreSQL events travel through NOTIFY: wait for `n` of them (up to 15 s on a busy machine), then a little longer for strays. */
   const settle = async (n: number) => {
-    for (let i = 0; i < 50 && seen.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 300 && seen.length < n; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 100));
     return seen.map((e) => [e.type, e.unitId, e.taskId]);
   };
