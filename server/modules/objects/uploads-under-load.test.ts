@@ -225,8 +225,11 @@ describe('stored bytes', () => {
       const young = path.join(dir, 'other.ZyXwVuTsRqPo.upload-tmp');
       const photo = path.join(dir, 'photoKey');
       for (const f of [old, young, photo]) fs.writeFileSync(f, 'bytes');
-      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      // Ages on the process clock, not the file system's: the two may differ (a faked clock, a network drive).
+      const now = new Date();
+      const hourAgo = new Date(now.getTime() - 60 * 60_000);
       fs.utimesSync(old, hourAgo, hourAgo);
+      fs.utimesSync(young, now, now);
       fs.utimesSync(photo, hourAgo, hourAgo);
 
       expect(await sweepTemporaryUploads(new LocalStorage(root))).toEqual({ removedTemporaryFiles: 1 });
