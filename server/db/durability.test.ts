@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openPglite, type Database } from './client.ts';
 
 const opened: Database[] = [];
 const dirs: string[] = [];
-afterEach(async () => {
-  vi.restoreAllMocks();
+afterEach(() => vi.restoreAllMocks());
+afterAll(async () => {
   while (opened.length) await opened.pop()!.close();
   while (dirs.length) fs.rmSync(dirs.pop()!, { recursive: true, force: true });
 });
@@ -19,6 +19,9 @@ async function open(opts?: { durable?: boolean }) {
   await database.pglite!.exec('create table t (x int)');
   return { dir, database };
 }
+/** One durable database for the tests that only read how it flushes: each start of one is a whole initdb. */
+let durable: ReturnType<typeof open> | undefined;
+const openDurable = () => (durable ??= open());
 /** Host files fsync(2)ed while `run` goes on (resolved from the descriptor at the time of the call). */
 async function fsyncedFiles(run: () => Promise<unknown>): Promise<string[]> {
   const files: string[] = [];
@@ -34,7 +37,7 @@ async function fsyncedFiles(run: () => Promise<unknown>): Promise<string[]> {
 
 describe('embedded database durability', () => {
   it('runs postgres with fsync on and flushes the WAL to disk before a commit is acknowledged', async () => {
-    const { dir, database } = await open();
+    const { dir, database } = await openDurable();
     const db = database.pglite!;
     expect((await db.query<{ fsync: string }>('show fsync')).rows[0].fsync).toBe('on');
     const files = await fsyncedFiles(() => db.query('insert into t values (1)'));
@@ -42,7 +45,7 @@ describe('embedded database durability', () => {
   });
 
   it('every acknowledged commit is flushed, not only some', async () => {
-    const { database } = await open();
+    const { database } = await openDurable();
     const files = await fsyncedFiles(async () => {
       for (let i = 0; i < 5; i++) await database.pglite!.query('insert into t values ($1)', [i]);
     });

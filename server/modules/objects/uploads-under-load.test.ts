@@ -123,7 +123,8 @@ describe('one upload address, two uploads at once', () => {
     }
     await broken.closed;
     let retry = await put(uploadURL, JPEG);
-    for (let i = 0; i < 50 && retry.statusCode === 409; i++) {
+    // The claim is given back once the server has seen the broken upload end: up to 10 s on a busy machine.
+    for (let i = 0; i < 500 && retry.statusCode === 409; i++) {
       await sleep(20);
       retry = await put(uploadURL, JPEG);
     }
@@ -224,8 +225,11 @@ describe('stored bytes', () => {
       const young = path.join(dir, 'other.ZyXwVuTsRqPo.upload-tmp');
       const photo = path.join(dir, 'photoKey');
       for (const f of [old, young, photo]) fs.writeFileSync(f, 'bytes');
-      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      // Ages on the process clock, not the file system's: the two may differ (a faked clock, a network drive).
+      const now = new Date();
+      const hourAgo = new Date(now.getTime() - 60 * 60_000);
       fs.utimesSync(old, hourAgo, hourAgo);
+      fs.utimesSync(young, now, now);
       fs.utimesSync(photo, hourAgo, hourAgo);
 
       expect(await sweepTemporaryUploads(new LocalStorage(root))).toEqual({ removedTemporaryFiles: 1 });

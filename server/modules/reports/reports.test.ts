@@ -12,15 +12,20 @@ type As = Owner['as'];
 /** Projects A and B, shared by the tests (registration is rate-limited per client). */
 let a: Owner;
 let b: Owner;
+/**
+ * The file's clock: 09:00 in Jerusalem, after every instant a test sets. Tests move it back to order
+ * rows by time; on the real clock a session opened days before those instants expired (idle) on the way.
+ */
+const START = new Date('2026-05-10T06:00:00Z');
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ now: START });
   a = await registerAndLogin(ctx.app);
   b = await registerAndLogin(ctx.app);
 });
 afterAll(async () => ctx?.close());
-// Tests that order rows by time set the clock; the next test starts from now again.
+// Tests that order rows by time set the clock; the next test starts from the file's clock again.
 afterEach(() => {
-  if (ctx) ctx.clock.now = new Date();
+  if (ctx) ctx.clock.now = START;
 });
 
 let seq = 0;
@@ -198,7 +203,7 @@ describe('adding, editing and deleting a shortage', () => {
     const first = await addUnit(a);
     const second = await addUnit(a);
     const created = await addShortage(a.as, { name: 'Pipe', quantity: 2, apartmentNumber: first.number });
-    ctx.clock.now = new Date(Date.now() + 60_000);
+    ctx.clock.now = new Date(START.getTime() + 60_000);
     const res = await a.as({
       method: 'PUT',
       url: `/api/shortages/${created.id}`,
@@ -262,8 +267,8 @@ describe('adding, editing and deleting a shortage', () => {
       await a.as({ method: 'DELETE', url: `/api/shortages/${created.id}` });
       await a.as({ method: 'POST', url: '/api/shortages', payload: { name: '' } });
       await addMeasurement(a.as, { name: 'Beam', height: 1, width: 2 });
-      // On PostgreSQL events travel through NOTIFY: wait for them, then a little longer for strays.
-      for (let i = 0; i < 50 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+      // On PostgreSQL events travel through NOTIFY: wait for them (up to 15 s on a busy machine), then a little longer for strays.
+      for (let i = 0; i < 300 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       stop();

@@ -69,9 +69,12 @@ async function listen(projectId: string) {
   await new Promise((r) => setTimeout(r, 300));
   const seen: LiveEvent[] = [];
   const stop = ctx.app.events.subscribe(projectId, (e) => seen.push(e));
-  /** On PostgreSQL events travel through NOTIFY: wait for `n` of them, then a little longer for strays. */
-  const settle = async (n: number) => {
-    for (let i = 0; i < 50 && seen.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+  /**
+   * On PostgreSQL events travel through NOTIFY: wait for `n` of them (up to 15 s on a busy machine), then
+   * a little longer for strays. A test that expects fewer than `n` says how long it looks for more.
+   */
+  const settle = async (n: number, lookMs = 15_000) => {
+    for (let i = 0; i < lookMs / 50 && seen.length < n; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 100));
     return seen.map((e) => [e.type, e.unitId, e.taskId]);
   };
@@ -104,7 +107,7 @@ describe('DELETE /api/scheduled-tasks-complete/{taskId} (undo)', () => {
     const again = await undo(taskId, phone);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    expect(await events.settle(2)).toHaveLength(1);
+    expect(await events.settle(2, 2_500)).toHaveLength(1);
     events.stop();
     // The stage can be completed again: a second completion row, the undone one kept beside it.
     expect((await complete(taskId, phone)).statusCode).toBe(200);

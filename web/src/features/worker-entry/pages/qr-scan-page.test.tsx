@@ -290,7 +290,7 @@ describe('/qr-scan worker entry', () => {
     renderWorkerPage(<QrScanPage />, { url: '/qr-scan?qrId=qr-1', language: 'en' });
     await user.click(screen.getByTestId('language-en'));
     // A 5xx is retried once (after 1 s) before the error shows.
-    expect(await screen.findByText(en.errors.loadFailed, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(en.errors.loadFailed)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: /Try again/ }));
     await waitFor(() => expect(screen.getByTestId('unit-input')).toBeEnabled());
