@@ -1,7 +1,7 @@
-import { EMBEDDED_MAINTENANCE_INTERVAL_MS } from './db/embedded-maintenance.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MONTHLY_PRICE_ILS } from '#contract/constants.ts';
+import { EMBEDDED_MAINTENANCE_INTERVAL_MS } from './db/embedded-maintenance.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 

@@ -229,7 +229,9 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   rejectionReason: textOrNull(r.rejection_reason),
 });
 
-const TASK_ORDER = sql`(substring(number from '[0-9]+'))::numeric nulls last, number collate "C", sort_order, created_at, id`;
+/** Units by the first number in the label, then the label in byte order (as compareUnitLabels). */
+const UNIT_ORDER = sql`(substring(number from '[0-9]+'))::numeric nulls last, number collate "C"`;
+const TASK_ORDER = sql`${UNIT_ORDER}, sort_order, created_at, id`;
 
 const TASK_COLUMNS = sql`id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
       to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
@@ -237,19 +239,21 @@ const TASK_COLUMNS = sql`id, name, description, recurrence, unit_id, number, uni
       completed_by, photo_url, notes, session_worker, status, review_status, rejection_reason`;
 
 /**
- * One page of tasks (one statement), ordered like the map: by the first number in the unit
- * label, then the label (byte order, as compareUnitLabels), then the unit's task order.
+ * The tasks under the filter (one statement), ordered like the map: by the first number in the
+ * unit label, then the label, then the unit's task order. A page of them with `limit`/`offset`;
+ * only the given units' with `unitIds` (the export's chunk).
  */
 export async function listScheduledTasks(
   db: Db,
-  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; limit: number; offset: number },
+  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; unitIds?: string[]; limit?: number; offset?: number },
 ): Promise<ScheduledTaskRow[]> {
   const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
+  const page = f.limit === undefined ? sql`` : sql`limit ${f.limit} offset ${f.offset ?? 0}`;
   const result = await db.execute(sql`${scheduledTasksBase(f)}
     select ${TASK_COLUMNS}
     from base ${statusFilter}
     order by ${TASK_ORDER}
-    limit ${f.limit} offset ${f.offset}
+    ${page}
   `);
   return rowsOf(result).map(scheduledTaskOf);
 }
@@ -281,22 +285,8 @@ export async function listUnitsAfter(
   const result = await db.execute(sql`
     select id, number, substring(number from '[0-9]+') as k_number
     from units where ${sql.join(conditions, sql` and `)}
-    order by (substring(number from '[0-9]+'))::numeric nulls last, number collate "C"
+    order by ${UNIT_ORDER}
     limit ${p.limit}
   `);
   return rowsOf(result).map((r) => ({ id: text(r.id), cursor: { numberKey: textOrNull(r.k_number), number: text(r.number) } }));
-}
-
-/** Every task of the given units under the filter, in listScheduledTasks's order (one statement). */
-export async function listScheduledTasksOfUnits(
-  db: Db,
-  f: ScheduledTaskFilter & { status?: ScheduledTaskRow['status']; unitIds: string[] },
-): Promise<ScheduledTaskRow[]> {
-  const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
-  const result = await db.execute(sql`${scheduledTasksBase(f)}
-    select ${TASK_COLUMNS}
-    from base ${statusFilter}
-    order by ${TASK_ORDER}
-  `);
-  return rowsOf(result).map(scheduledTaskOf);
 }

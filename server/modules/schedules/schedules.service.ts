@@ -163,7 +163,7 @@ export function scheduledTaskChunks<Out>(
   return chunkedRows({
     read: async (after: q.UnitCursor | undefined) => {
       const batch = await q.listUnitsAfter(db, { projectId: filter.projectId, facilityType: filter.facilityType, after, limit: units });
-      const rows = batch.length > 0 ? await q.listScheduledTasksOfUnits(db, { ...filter, unitIds: batch.map((u) => u.id) }) : [];
+      const rows = batch.length > 0 ? await q.listScheduledTasks(db, { ...filter, unitIds: batch.map((u) => u.id) }) : [];
       const next = batch.length < units ? undefined : batch[batch.length - 1]!.cursor;
       unitsRead += batch.length;
       rowsRead += rows.length;
