@@ -22,7 +22,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one server: every spec registers its own project (or works on
+  // members of its own in the demo project), and a browser test mostly waits on the page, so two
+  // share the machine well (docs/decisions/040-test-suite-time.md).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
