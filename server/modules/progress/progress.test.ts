@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProgressMatrix } from '#contract/progress-matrix.ts';
+import { progressMatrixSchema, type ProgressMatrix } from '#contract/progress-matrix.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 
@@ -137,6 +137,14 @@ describe('GET /api/progress-matrix', () => {
     // A LIKE wildcard is a plain character here.
     expect((await matrixOf(o, '?prefix=%25')).units).toEqual([]);
     expect((await matrixOf(o, '?prefix=_')).units).toEqual([]);
+  });
+
+  it('sends byte for byte what the response schema would (the route skips the zod pass, lib/send-as-built.ts)', async () => {
+    const res = await o.as({ method: 'GET', url: '/api/progress-matrix' });
+    expect(res.statusCode).toBe(200);
+    const m = res.json() as ProgressMatrix;
+    expect(m.units.flatMap((u) => u.cells.map((c) => c.state))).toEqual(expect.arrayContaining(['done', 'open', 'none']));
+    expect(res.body).toBe(JSON.stringify(progressMatrixSchema.parse(m)));
   });
 
   it('refuses a floor that is not an integer', async () => {
