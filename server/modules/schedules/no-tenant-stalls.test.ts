@@ -119,6 +119,33 @@ describe('taking turns', () => {
     expect(await collect(rows)).toEqual(data);
     expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
   });
+
+  it('on the embedded database, waits after each chunk as long as the chunk held the thread', async () => {
+    const events: string[] = [];
+    const reads: number[] = [];
+    const data = [1, 2, 3, 4, 5];
+    const rows = await keysetRows({
+      chunkRows: 2,
+      embedded: true,
+      read: (after: number | undefined, limit: number) => {
+        events.push(`read after ${after ?? 'start'}`);
+        reads.push(performance.now());
+        // Another request's timer, due while this chunk holds the thread (as a statement of the embedded database does).
+        setTimeout(() => events.push('other request'), 1);
+        const until = performance.now() + 40;
+        while (performance.now() < until);
+        const from = after === undefined ? 0 : data.indexOf(after) + 1;
+        return Promise.resolve(data.slice(from, from + limit));
+      },
+      cursorOf: (n) => n,
+      map: (n) => n,
+    });
+    expect(await collect(rows)).toEqual(data);
+    expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
+    // 40 ms of the thread, then at least as long for the others.
+    expect(reads[1]! - reads[0]!).toBeGreaterThanOrEqual(79);
+    expect(reads[2]! - reads[1]!).toBeGreaterThanOrEqual(79);
+  });
 });
 
 describe('one export at a time per project', () => {
