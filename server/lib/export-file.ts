@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { csvStream } from './csv.ts';
 import { AppError } from './errors.ts';
 import type { ExportColumn, RowSource } from './export-columns.ts';
@@ -18,6 +19,14 @@ import { xlsxStream } from './xlsx.ts';
  * statement sorts and skips the rows before it.
  */
 export const EXPORT_CHUNK_ROWS = 5_000;
+/**
+ * On the embedded database, whose statements run on the server's thread, a chunk holds every other
+ * tenant until it is read and written: 2,000 rows of work tracking took 140-190 ms there, 5,000 rows
+ * 250-540 ms (the machine shared, load average 5; docs/embedded-database.md).
+ */
+export const EMBEDDED_EXPORT_CHUNK_ROWS = 2_000;
+/** The longest pause between two chunks on the embedded database (`takeTurn`). */
+const EMBEDDED_TURN_MAX_MS = 250;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -123,27 +132,42 @@ export async function sendExport(
     .send(body);
 }
 
-/** Lets other requests run between two chunk reads (the embedded database answers one statement at a time). */
-export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets other requests run between two chunks (docs/decisions/034-no-tenant-stalls.md): the waiting
+ * I/O is read first (one turn of the event loop). On the embedded database, which answers one
+ * statement at a time on this thread, the export then waits as long as the chunk took it to read
+ * and write (at most EMBEDDED_TURN_MAX_MS), so others get half the thread: with one turn alone the
+ * next chunk started at once, and another tenant's request waited for about two chunks (its median
+ * 641 ms beside a CSV of 42,000 rows, 13 ms with these pauses and smaller chunks).
+ */
+export async function takeTurn(chunkMs: number, embedded: boolean): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (embedded) await setTimeout(Math.min(EMBEDDED_TURN_MAX_MS, chunkMs));
+}
 
 /**
  * Rows read a chunk at a time (docs/decisions/034-no-tenant-stalls.md): `read` answers the rows
  * after `after` (undefined: from the start) in the export's order, and where the next chunk starts
  * (undefined: this was the last). A chunk may be empty and still not the last (a filter took all
  * its rows). The first chunk is read before this resolves, so a failure there (a timed-out
- * statement) is answered as an error rather than as a cut-off file.
+ * statement) is answered as an error rather than as a cut-off file. Between chunks, `takeTurn`;
+ * `embedded`: the database is the embedded one (`database.kind === 'pglite'`).
  */
 export async function chunkedRows<Row, Cursor, Out>(opts: {
   read: (after: Cursor | undefined) => Promise<{ rows: Row[]; next: Cursor | undefined }>;
   map: (row: Row) => Out;
+  embedded?: boolean;
 }): Promise<AsyncGenerator<Out>> {
+  let started = performance.now();
   const first = await opts.read(undefined);
   async function* rows(): AsyncGenerator<Out> {
     let chunk = first;
     for (;;) {
       for (const r of chunk.rows) yield opts.map(r);
       if (chunk.next === undefined) return;
-      await yieldToOthers();
+      // From the chunk's read to its last row written (the consumer writes each row as it is yielded).
+      await takeTurn(performance.now() - started, opts.embedded ?? false);
+      started = performance.now();
       chunk = await opts.read(chunk.next);
     }
   }
@@ -159,6 +183,7 @@ export function keysetRows<Row, Cursor, Out>(opts: {
   cursorOf: (row: Row) => Cursor;
   chunkRows: number;
   map: (row: Row) => Out;
+  embedded?: boolean;
 }): Promise<AsyncGenerator<Out>> {
   return chunkedRows({
     read: async (after: Cursor | undefined) => {
@@ -166,5 +191,6 @@ export function keysetRows<Row, Cursor, Out>(opts: {
       return { rows, next: rows.length < opts.chunkRows ? undefined : opts.cursorOf(rows[rows.length - 1]!) };
     },
     map: opts.map,
+    embedded: opts.embedded,
   });
 }

@@ -1,4 +1,5 @@
 import { setImmediate, setTimeout } from 'node:timers/promises';
+import { takeTurn } from './export-file.ts';
 
 /**
  * Runs `write` on each chunk in turn and lets other requests use the database between chunks: the
@@ -19,4 +20,21 @@ export async function writeInTurns<T>(parts: readonly T[], write: (part: T) => P
     }
   }
   return written;
+}
+
+/**
+ * A report's independent reads: side by side on PostgreSQL's pool; on the embedded database, which
+ * runs them back to back on this thread anyway, one after another with a turn for other requests
+ * after each (`takeTurn`, docs/decisions/034-no-tenant-stalls.md), so others wait for the longest
+ * read rather than for all of them.
+ */
+export async function readInTurns<T extends unknown[]>(embedded: boolean, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!embedded) return (await Promise.all(reads.map((read) => read()))) as T;
+  const out: unknown[] = [];
+  for (const read of reads) {
+    const started = performance.now();
+    out.push(await read());
+    if (out.length < reads.length) await takeTurn(performance.now() - started, true);
+  }
+  return out as T;
 }

@@ -73,21 +73,32 @@ export interface TopWorkerRow {
 export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
   const result = await db.execute(sql`
     with open_slots as (${openSlots(p)}),
+    -- Completions per name as written and unit, first: the worker key (a regular expression) is
+    -- then computed once per name, and what is grouped and sorted by it is a few rows per unit,
+    -- not every completion (on the embedded database that was half of the statement).
     done as (
-      select c.unit_id, c.worker_name, c.completed_at, ${workerKey(sql`c.worker_name`)} as k
+      select c.worker_name, c.unit_id, count(*)::int as n, max(c.completed_at) as last_at
       from task_completions c
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
         and c.reopened_at is null and ${named(sql`c.worker_name`)}
+      group by c.worker_name, c.unit_id
     ),
-    worked as (
-      select k, unit_id from done
-      union
-      select ${workerKey(sql`s.worker_name`)}, s.unit_id from work_sessions s
+    signed_in as (
+      select distinct s.worker_name, s.unit_id from work_sessions s
       where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date
     ),
+    names as (
+      select worker_name, ${workerKey(sql`worker_name`)} as k
+      from (select worker_name from done union select worker_name from signed_in) n
+    ),
+    worked as (
+      select names.k, done.unit_id from done join names using (worker_name)
+      union
+      select names.k, signed_in.unit_id from signed_in join names using (worker_name)
+    ),
     per as (
-      select k, count(*)::int as n, (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
-      from done group by k
+      select names.k, sum(done.n)::int as n, (array_agg(btrim(done.worker_name) order by done.last_at desc))[1] as name
+      from done join names using (worker_name) group by names.k
     ),
     -- One row of unit → slots: a look-up per worked unit whatever the planner guesses of the sizes
     -- (the embedded database keeps no statistics, and a nested join here costs seconds).

@@ -53,14 +53,29 @@ export async function listStages(db: Db, p: { projectId: string }): Promise<Prog
   return rowsOf(result).map(stageOf);
 }
 
-/**
- * One row per (unit, once-task) with the task's completion, and one row with a null task for a
- * unit without once-tasks; units by floor (no floor last), then the first number in the label,
- * then the label (as the map, compareUnitLabels). One statement whatever the number of units.
- */
-export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<CellRow[]> {
+/** Units by floor (no floor last), then the first number in the label, then the label (as the map, compareUnitLabels). */
+const unitOrder = sql`u.floor nulls last, (substring(u.number from '[0-9]+'))::numeric nulls last, u.number collate "C", u.id`;
+const unitFilters = (p: ProgressFilters) => {
   const floorFilter = p.floor === undefined ? sql`` : sql`and u.floor = ${p.floor}`;
   const prefixFilter = p.prefix ? sql`and starts_with(lower(u.number), lower(${p.prefix}))` : sql``;
+  return sql`u.project_id = ${p.projectId} ${floorFilter} ${prefixFilter}`;
+};
+
+/** The ids of the matrix's units under the filters, in its order. */
+export async function listMatrixUnitIds(db: Db, p: ProgressFilters): Promise<string[]> {
+  const result = await db.execute(sql`select u.id from units u where ${unitFilters(p)} order by ${unitOrder}`);
+  return rowsOf(result).map((r) => text(r.id));
+}
+
+/**
+ * One row per (unit, once-task) with the task's completion, and one row with a null task for a
+ * unit without once-tasks; units in the matrix's order. One statement whatever the number of
+ * units; `unitIds`: only these units.
+ */
+export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?: string[] }): Promise<CellRow[]> {
+  const only = p.unitIds
+    ? sql`and u.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(p.unitIds)}::jsonb))`
+    : sql``;
   const result = await db.execute(sql`
     -- The manager's latest rejection per once-task (docs/decisions/029-quality-loop.md): one pass
     -- over the project's rejected completions, joined to the stages that have no standing one.
@@ -73,8 +88,8 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters): Promise<Cel
     left join task_completions c
       on c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once' and c.reopened_at is null
     left join rj on c.id is null and rj.task_id = t.id
-    where u.project_id = ${p.projectId} ${floorFilter} ${prefixFilter}
-    order by u.floor nulls last, (substring(u.number from '[0-9]+'))::numeric nulls last, u.number collate "C", u.id
+    where ${unitFilters(p)} ${only}
+    order by ${unitOrder}
   `);
   return rowsOf(result).map(cellRowOf);
 }
@@ -84,6 +99,11 @@ const NONE: ProgressCell = { state: 'none', completedAt: null, workerName: null,
 /** The unit × stage matrix of a project: two statements, however many units and stages. */
 export async function getProgressMatrix(db: Db, p: ProgressFilters): Promise<ProgressMatrix> {
   const [stages, rows] = await Promise.all([listStages(db, p), listUnitStageRows(db, p)]);
+  return { stages, units: matrixUnits(stages, rows) };
+}
+
+/** The matrix's rows of units from listUnitStageRows' rows, in their order. */
+export function matrixUnits(stages: ProgressStage[], rows: CellRow[]): ProgressMatrix['units'] {
   const column = new Map(stages.map((s, i) => [s.name, i]));
   const units: ProgressMatrix['units'] = [];
   let current: ProgressMatrix['units'][number] | undefined;
@@ -104,5 +124,5 @@ export async function getProgressMatrix(db: Db, p: ProgressFilters): Promise<Pro
       ? { state: 'done', completedAt: row.completedAt.toISOString(), workerName: row.workerName, review }
       : { state: 'open', completedAt: null, workerName: null, review };
   }
-  return { stages, units };
+  return units;
 }

@@ -1,14 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProgressMatrixQuery } from '#contract/progress-matrix.ts';
+import type { ProgressMatrix, ProgressMatrixQuery } from '#contract/progress-matrix.ts';
+import { chunks } from '#contract/limits.ts';
+import type { Db } from '../../db/client.ts';
+import { takeTurn } from '../../lib/export-file.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { sharedAnswer } from '../../plugins/project-cache.ts';
-import { getProgressMatrix } from './progress.queries.ts';
+import {
+  getProgressMatrix,
+  listMatrixUnitIds,
+  listStages,
+  listUnitStageRows,
+  matrixUnits,
+  type ProgressFilters,
+} from './progress.queries.ts';
+
+/**
+ * Units whose cells one statement reads on the embedded database: the whole grid of a 5,000-unit
+ * project in one statement held every other tenant for seconds.
+ */
+const EMBEDDED_MATRIX_UNITS = 500;
 
 /**
  * The unit × stage grid of the signed-in project, read on the reports pool (docs/decisions/034-no-tenant-stalls.md)
- * once per change of the project (docs/decisions/037-reads-that-stay-fast.md).
+ * once per change of the project (docs/decisions/037-reads-that-stay-fast.md). On the embedded
+ * database a few hundred units at a time, taking turns with other requests between them.
  */
 export const progressMatrix = (app: FastifyInstance, auth: UserAuth, query: ProgressMatrixQuery) =>
-  sharedAnswer(app, auth, `progress-matrix:${JSON.stringify(query)}`, () =>
-    getProgressMatrix(app.reportsDb, { projectId: auth.projectId, floor: query.floor, prefix: query.prefix }),
-  );
+  sharedAnswer(app, auth, `progress-matrix:${JSON.stringify(query)}`, () => {
+    const filters = { projectId: auth.projectId, floor: query.floor, prefix: query.prefix };
+    return app.database.kind === 'pglite'
+      ? matrixInTurns(app.reportsDb, filters, EMBEDDED_MATRIX_UNITS)
+      : getProgressMatrix(app.reportsDb, filters);
+  });
+
+/**
+ * The same matrix as getProgressMatrix, its cells read `chunkUnits` units at a time in the matrix's
+ * order, with a turn for others after each chunk (`takeTurn`, as an export's chunks).
+ */
+export async function matrixInTurns(db: Db, p: ProgressFilters, chunkUnits: number): Promise<ProgressMatrix> {
+  let started = performance.now();
+  const stages = await listStages(db, p);
+  const ids = await listMatrixUnitIds(db, p);
+  const units: ProgressMatrix['units'] = [];
+  for (const [i, unitIds] of chunks(ids, chunkUnits).entries()) {
+    if (i > 0) {
+      await takeTurn(performance.now() - started, true);
+      started = performance.now();
+    }
+    units.push(...matrixUnits(stages, await listUnitStageRows(db, { ...p, unitIds })));
+  }
+  return { stages, units };
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProgressMatrix } from '#contract/progress-matrix.ts';
+import { progressMatrixSchema, type ProgressMatrix } from '#contract/progress-matrix.ts';
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
+import { getProgressMatrix } from './progress.queries.ts';
+import { matrixInTurns } from './progress.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -137,6 +139,30 @@ describe('GET /api/progress-matrix', () => {
     // A LIKE wildcard is a plain character here.
     expect((await matrixOf(o, '?prefix=%25')).units).toEqual([]);
     expect((await matrixOf(o, '?prefix=_')).units).toEqual([]);
+  });
+
+  it('sends byte for byte what the response schema would (the route skips the zod pass, lib/send-as-built.ts)', async () => {
+    const res = await o.as({ method: 'GET', url: '/api/progress-matrix' });
+    expect(res.statusCode).toBe(200);
+    const m = res.json() as ProgressMatrix;
+    expect(m.units.flatMap((u) => u.cells.map((c) => c.state))).toEqual(expect.arrayContaining(['done', 'open', 'none']));
+    expect(res.body).toBe(JSON.stringify(progressMatrixSchema.parse(m)));
+  });
+
+  it('reads the same matrix a few units at a time (as on the embedded database) as in one statement, filters too', async () => {
+    const projectId = o.user.projectId;
+    for (const filters of [{}, { floor: 1 }, { prefix: 'a' }]) {
+      const whole = await getProgressMatrix(ctx.database.reportsDb, { projectId, ...filters });
+      expect(whole.units.length, JSON.stringify(filters)).toBeGreaterThan(1);
+      for (const chunkUnits of [1, 2, 3, 100]) {
+        const inTurns = await matrixInTurns(ctx.database.reportsDb, { projectId, ...filters }, chunkUnits);
+        expect(JSON.stringify(inTurns), `${JSON.stringify(filters)}, ${chunkUnits} per chunk`).toBe(JSON.stringify(whole));
+      }
+    }
+    expect(await matrixInTurns(ctx.database.reportsDb, { projectId, floor: 99 }, 2)).toEqual({
+      stages: (await matrixOf(o)).stages,
+      units: [],
+    });
   });
 
   it('refuses a floor that is not an integer', async () => {

@@ -176,6 +176,7 @@ export async function exportReports(
       read: (after: q.ReportCursor | undefined, limit: number) => q.listReportsAfter(app.reportsDb, kind, { ...filter, limit, after }),
       cursorOf: (r) => r.cursor,
       map,
+      embedded: app.database.kind === 'pglite',
     });
   const words = exportWords(query.lang, auth.facilityType);
   const status = (s: string) => words.reportStatus[statusOf(s)];

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { liveStreamLeases, projects, shortages, tasks } from '../../db/schema/index.ts';
 import { keysetRows, projectExportKey } from '../../lib/export-file.ts';
+import { readInTurns } from '../../lib/fairness.ts';
 import { createTestApp, testConfig, type TestContext } from '../../test/helpers.ts';
 import * as reportsQ from '../reports/reports.queries.ts';
 import * as q from './schedules.queries.ts';
@@ -118,6 +119,60 @@ describe('taking turns', () => {
     });
     expect(await collect(rows)).toEqual(data);
     expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
+  });
+
+  it('on the embedded database, waits after each chunk as long as the chunk held the thread', async () => {
+    const events: string[] = [];
+    const reads: number[] = [];
+    const data = [1, 2, 3, 4, 5];
+    const rows = await keysetRows({
+      chunkRows: 2,
+      embedded: true,
+      read: (after: number | undefined, limit: number) => {
+        events.push(`read after ${after ?? 'start'}`);
+        reads.push(performance.now());
+        // Another request's timer, due while this chunk holds the thread (as a statement of the embedded database does).
+        setTimeout(() => events.push('other request'), 1);
+        const until = performance.now() + 40;
+        while (performance.now() < until);
+        const from = after === undefined ? 0 : data.indexOf(after) + 1;
+        return Promise.resolve(data.slice(from, from + limit));
+      },
+      cursorOf: (n) => n,
+      map: (n) => n,
+    });
+    expect(await collect(rows)).toEqual(data);
+    expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
+    // 40 ms of the thread, then at least as long for the others.
+    expect(reads[1]! - reads[0]!).toBeGreaterThanOrEqual(79);
+    expect(reads[2]! - reads[1]!).toBeGreaterThanOrEqual(79);
+  });
+});
+
+describe("a report's reads in turns", () => {
+  type Read = () => Promise<string>;
+  /** Reads that each hold the thread for 30 ms (as a statement of the embedded database does) and note when they ran. */
+  const reads = (events: string[]): [Read, Read, Read] => {
+    const read = (name: string) => () => {
+      events.push(`start ${name}`);
+      setTimeout(() => events.push('other request'), 1);
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      return Promise.resolve(name);
+    };
+    return [read('a'), read('b'), read('c')];
+  };
+
+  it('on the embedded database, one after another with a turn for others after each', async () => {
+    const events: string[] = [];
+    expect(await readInTurns(true, reads(events))).toEqual(['a', 'b', 'c']);
+    expect(events).toEqual(['start a', 'other request', 'start b', 'other request', 'start c']);
+  });
+
+  it('on PostgreSQL, side by side', async () => {
+    const events: string[] = [];
+    expect(await readInTurns(false, reads(events))).toEqual(['a', 'b', 'c']);
+    expect(events).toEqual(['start a', 'start b', 'start c']);
   });
 });
 

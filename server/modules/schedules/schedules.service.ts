@@ -12,7 +12,7 @@ import {
 } from '#contract/schedules.ts';
 import { stageReviewOf } from '#contract/review-state.ts';
 import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '#contract/export-words.ts';
-import { EXPORT_CHUNK_ROWS, chunkedRows, exportFile, type ExportFileStream } from '../../lib/export-file.ts';
+import { EMBEDDED_EXPORT_CHUNK_ROWS, EXPORT_CHUNK_ROWS, chunkedRows, exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '#contract/limits.ts';
@@ -156,6 +156,7 @@ export function scheduledTaskChunks<Out>(
   filter: q.ScheduledTaskFilter & { status?: q.ScheduledTaskRow['status'] },
   chunkRows: number,
   map: (row: q.ScheduledTaskRow) => Out,
+  embedded = false,
 ): Promise<AsyncGenerator<Out>> {
   let units = Math.min(FIRST_CHUNK_UNITS, chunkRows);
   let unitsRead = 0;
@@ -171,6 +172,7 @@ export function scheduledTaskChunks<Out>(
       return { rows, next };
     },
     map,
+    embedded,
   });
 }
 
@@ -182,23 +184,30 @@ export async function exportScheduledTasks(
   app: FastifyInstance,
   auth: UserAuth,
   query: ScheduledTasksExportQuery,
-  chunkRows = EXPORT_CHUNK_ROWS,
 ): Promise<ExportFileStream> {
+  const embedded = app.database.kind === 'pglite';
   const filter = taskFilter(app, auth, query);
   const status = query.status === 'all' ? undefined : query.status;
   const words = exportWords(query.lang, auth.facilityType);
   const c = words.scheduledTasks.columns;
-  const rows = await scheduledTaskChunks(app.reportsDb, { ...filter, status }, chunkRows, (r): ExportValue[] => [
-    r.number,
-    r.unitName,
-    r.floor,
-    r.name,
-    words.taskStatus[r.status],
-    reviewWords(words, reviewOf(r)),
-    r.completedBy ?? r.sessionWorker,
-    r.completedAt,
-    r.notes,
-  ]);
+  const chunkRows = embedded ? EMBEDDED_EXPORT_CHUNK_ROWS : EXPORT_CHUNK_ROWS;
+  const rows = await scheduledTaskChunks(
+    app.reportsDb,
+    { ...filter, status },
+    chunkRows,
+    (r): ExportValue[] => [
+      r.number,
+      r.unitName,
+      r.floor,
+      r.name,
+      words.taskStatus[r.status],
+      reviewWords(words, reviewOf(r)),
+      r.completedBy ?? r.sessionWorker,
+      r.completedAt,
+      r.notes,
+    ],
+    embedded,
+  );
   return exportFile(
     {
       name: 'work-tracking',

@@ -22,6 +22,7 @@ import { undoCompletionResult } from '#contract/reviews.ts';
 import { deviceIdOf, workerLimit, type WorkerLimitOptions } from '../../lib/client-key.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { isUuid, sha256 } from '../../lib/ids.ts';
+import { sendAsBuilt } from '../../lib/send-as-built.ts';
 import { idempotencyKeyOf } from '../../plugins/idempotency.ts';
 import { completeTask } from './completions.ts';
 import { undoCompletion } from './undo.ts';
@@ -35,13 +36,6 @@ const tooMany = () => tooManyRequests('rate_limited', 'Too many requests. Please
 
 /** Requests per minute on one unit or task, from every device together (docs/decisions/012-worker-rate-limits.md). */
 export const WORKER_TARGET_LIMITS = { listsPerUnit: 1200, workSessionsPerUnit: 600, completionsPerTask: 30, reportsPerUnit: 120 } as const;
-
-/**
- * The worker page's task list is the busiest route (every phone polls it). Its answer is built key
- * by key from publicTaskSchema (listPublicTasks), so it goes out with JSON.stringify instead of a
- * zod pass per request; the schema still documents it (OpenAPI), and the tests hold the answers to it.
- */
-const sendAsBuilt = () => (data: unknown) => JSON.stringify(data);
 
 /** If-None-Match names this ETag (or is `*`); weak and strong forms compare alike. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -136,6 +130,7 @@ export async function workerRoutes(base: FastifyInstance) {
     '/scheduled-tasks-public/:roomId',
     {
       ...workerAccess(240, perUnit(WORKER_TARGET_LIMITS.listsPerUnit, unitInPath)),
+      // The busiest route (every phone polls it); listPublicTasks builds its answer key by key from publicTaskSchema.
       serializerCompiler: sendAsBuilt,
       schema: { params: z.object({ roomId: z.string() }), querystring: publicTasksQuery, response: { 200: z.array(publicTaskSchema) } },
     },
