@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
-import { setTimeout } from 'node:timers/promises';
 import { csvStream } from './csv.ts';
+import { takeTurn } from './fairness.ts';
 import { AppError } from './errors.ts';
 import type { ExportColumn, RowSource } from './export-columns.ts';
 import { STREAM_LEASE_MS } from '../plugins/shared-limits.ts';
@@ -25,8 +25,6 @@ export const EXPORT_CHUNK_ROWS = 5_000;
  * 250-540 ms (the machine shared, load average 5; docs/embedded-database.md).
  */
 export const EMBEDDED_EXPORT_CHUNK_ROWS = 2_000;
-/** The longest pause between two chunks on the embedded database (`takeTurn`). */
-const EMBEDDED_TURN_MAX_MS = 250;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -130,19 +128,6 @@ export async function sendExport(
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'no-store')
     .send(body);
-}
-
-/**
- * Lets other requests run between two chunks (docs/decisions/034-no-tenant-stalls.md): the waiting
- * I/O is read first (one turn of the event loop). On the embedded database, which answers one
- * statement at a time on this thread, the export then waits as long as the chunk took it to read
- * and write (at most EMBEDDED_TURN_MAX_MS), so others get half the thread: with one turn alone the
- * next chunk started at once, and another tenant's request waited for about two chunks (its median
- * 641 ms beside a CSV of 42,000 rows, 13 ms with these pauses and smaller chunks).
- */
-export async function takeTurn(chunkMs: number, embedded: boolean): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  if (embedded) await setTimeout(Math.min(EMBEDDED_TURN_MAX_MS, chunkMs));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ProgressMatrix, ProgressMatrixQuery } from '#contract/progress-matrix.ts';
 import { chunks } from '#contract/limits.ts';
 import type { Db } from '../../db/client.ts';
-import { takeTurn } from '../../lib/export-file.ts';
+import { takeTurn } from '../../lib/fairness.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { sharedAnswer } from '../../plugins/project-cache.ts';
 import {
