@@ -3,11 +3,11 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
-    // Two test files at a time, not vitest's default of one on a 2-core machine (cores - 1): server
-    // files spend much of their time waiting on child processes, PostgreSQL and sockets. Measured on
-    // an idle 2-core machine: the web project in 157 s with two against 288 s with one (same hour),
-    // the server project in 378 s with two.
-    maxWorkers: 2,
+    // Three test files at a time, not vitest's default of one on a 2-core machine (cores - 1): server
+    // files spend much of their time waiting on child processes, PostgreSQL and sockets, and `npm test`
+    // runs the browser suite beside this one (docs/decisions/040-test-suite-time.md): 482 s with three
+    // against 510 s with two on an idle 2-core machine, the same hour.
+    maxWorkers: 3,
     projects: [
       {
         test: {
