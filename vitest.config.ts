@@ -15,8 +15,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, not speed limits: a test fails on its assertions. Beside the browser suite and
+          // the PostgreSQL run (CI), a test building three apps or 150 phones' requests took over 30 s.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },
