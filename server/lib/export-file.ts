@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { csvStream } from './csv.ts';
-import { takeTurn } from './fairness.ts';
+import { takeTurn, takesTurns } from './fairness.ts';
 import { AppError } from './errors.ts';
 import type { ExportColumn, RowSource } from './export-columns.ts';
 import { STREAM_LEASE_MS } from '../plugins/shared-limits.ts';
@@ -24,7 +24,10 @@ export const EXPORT_CHUNK_ROWS = 5_000;
  * tenant until it is read and written: 2,000 rows of work tracking took 140-190 ms there, 5,000 rows
  * 250-540 ms (the machine shared, load average 5; docs/embedded-database.md).
  */
-export const EMBEDDED_EXPORT_CHUNK_ROWS = 2_000;
+const EMBEDDED_EXPORT_CHUNK_ROWS = 2_000;
+
+/** Rows per chunk of an export on this server's database. */
+export const exportChunkRows = (app: FastifyInstance) => (takesTurns(app) ? EMBEDDED_EXPORT_CHUNK_ROWS : EXPORT_CHUNK_ROWS);
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -136,7 +139,7 @@ export async function sendExport(
  * (undefined: this was the last). A chunk may be empty and still not the last (a filter took all
  * its rows). The first chunk is read before this resolves, so a failure there (a timed-out
  * statement) is answered as an error rather than as a cut-off file. Between chunks, `takeTurn`;
- * `embedded`: the database is the embedded one (`database.kind === 'pglite'`).
+ * `embedded`: the database takes turns (`takesTurns`).
  */
 export async function chunkedRows<Row, Cursor, Out>(opts: {
   read: (after: Cursor | undefined) => Promise<{ rows: Row[]; next: Cursor | undefined }>;

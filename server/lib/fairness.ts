@@ -1,4 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { setImmediate, setTimeout } from 'node:timers/promises';
+
+/**
+ * The server's database runs its statements on this thread (the embedded one), so long reads take
+ * turns with other requests (docs/decisions/034-no-tenant-stalls.md); PostgreSQL runs them elsewhere.
+ */
+export const takesTurns = (app: FastifyInstance) => app.database.kind === 'pglite';
 
 /** The longest pause after a chunk on the embedded database (`takeTurn`). */
 const EMBEDDED_TURN_MAX_MS = 250;

@@ -20,15 +20,12 @@ import {
   type statisticsExportQuery,
 } from '#contract/export-words.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
-import { readInTurns } from '../../lib/fairness.ts';
+import { readInTurns, takesTurns } from '../../lib/fairness.ts';
 import { projectToday } from '../../lib/calendar.ts';
 import { listRooms, summarize } from '../rooms/rooms.service.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { sharedAnswer } from '../../plugins/project-cache.ts';
 import * as q from './insight.queries.ts';
-
-/** Independent reads side by side on PostgreSQL's pool, in turns on the embedded database (readInTurns). */
-const embedded = (app: FastifyInstance) => app.database.kind === 'pglite';
 
 /** A YYYY-MM-DD date moved by whole days. */
 export function addDays(isoDate: string, days: number): string {
@@ -60,7 +57,7 @@ export function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number
 async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
   const { current, previous } = periods(app, auth, days);
   const reviewPeriod = { ...current, timezone: auth.timezone };
-  const [totals, before, perDay, workers, floors, firstTime, sentBack] = await readInTurns(embedded(app), [
+  const [totals, before, perDay, workers, floors, firstTime, sentBack] = await readInTurns(takesTurns(app), [
     () => q.periodTotals(app.reportsDb, current),
     () => q.periodTotals(app.reportsDb, previous),
     () => q.completionsPerDay(app.reportsDb, current),
@@ -106,7 +103,7 @@ function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceR
 
 async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
-  const [rows, before, sentBackRows] = await readInTurns(embedded(app), [
+  const [rows, before, sentBackRows] = await readInTurns(takesTurns(app), [
     () => q.workersInPeriod(app.reportsDb, current),
     () => q.completedPerWorker(app.reportsDb, previous),
     () => q.sentBackPerWorker(app.reportsDb, current),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ProgressMatrix, ProgressMatrixQuery } from '#contract/progress-matrix.ts';
 import { chunks } from '#contract/limits.ts';
 import type { Db } from '../../db/client.ts';
-import { takeTurn } from '../../lib/fairness.ts';
+import { readInTurns, takesTurns } from '../../lib/fairness.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { sharedAnswer } from '../../plugins/project-cache.ts';
 import {
@@ -28,26 +28,19 @@ const EMBEDDED_MATRIX_UNITS = 500;
 export const progressMatrix = (app: FastifyInstance, auth: UserAuth, query: ProgressMatrixQuery) =>
   sharedAnswer(app, auth, `progress-matrix:${JSON.stringify(query)}`, () => {
     const filters = { projectId: auth.projectId, floor: query.floor, prefix: query.prefix };
-    return app.database.kind === 'pglite'
-      ? matrixInTurns(app.reportsDb, filters, EMBEDDED_MATRIX_UNITS)
-      : getProgressMatrix(app.reportsDb, filters);
+    return takesTurns(app) ? matrixInTurns(app.reportsDb, filters, EMBEDDED_MATRIX_UNITS) : getProgressMatrix(app.reportsDb, filters);
   });
 
 /**
  * The same matrix as getProgressMatrix, its cells read `chunkUnits` units at a time in the matrix's
- * order, with a turn for others after each chunk (`takeTurn`, as an export's chunks).
+ * order, with a turn for others after each chunk (`readInTurns`).
  */
 export async function matrixInTurns(db: Db, p: ProgressFilters, chunkUnits: number): Promise<ProgressMatrix> {
-  let started = performance.now();
   const stages = await listStages(db, p);
   const ids = await listMatrixUnitIds(db, p);
-  const units: ProgressMatrix['units'] = [];
-  for (const [i, unitIds] of chunks(ids, chunkUnits).entries()) {
-    if (i > 0) {
-      await takeTurn(performance.now() - started, true);
-      started = performance.now();
-    }
-    units.push(...matrixUnits(stages, await listUnitStageRows(db, { ...p, unitIds })));
-  }
-  return { stages, units };
+  const rows = await readInTurns(
+    true,
+    chunks(ids, chunkUnits).map((unitIds) => () => listUnitStageRows(db, { ...p, unitIds })),
+  );
+  return { stages, units: matrixUnits(stages, rows.flat()) };
 }

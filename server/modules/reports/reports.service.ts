@@ -10,7 +10,8 @@ import {
   type shortageInput,
 } from '#contract/reports.ts';
 import { exportWords, isRightToLeft, type reportExportQuery } from '#contract/export-words.ts';
-import { EXPORT_CHUNK_ROWS, exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
+import { exportChunkRows, exportFile, keysetRows, type ExportFileStream } from '../../lib/export-file.ts';
+import { takesTurns } from '../../lib/fairness.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -166,7 +167,7 @@ export async function exportReports(
   auth: UserAuth,
   kind: q.ReportKind,
   query: ExportQuery,
-  chunkRows = EXPORT_CHUNK_ROWS,
+  chunkRows = exportChunkRows(app),
 ): Promise<ExportFileStream> {
   const filter = listFilter(auth, query);
   // Read a keyset chunk at a time from the reports pool (docs/decisions/034-no-tenant-stalls.md).
@@ -176,7 +177,7 @@ export async function exportReports(
       read: (after: q.ReportCursor | undefined, limit: number) => q.listReportsAfter(app.reportsDb, kind, { ...filter, limit, after }),
       cursorOf: (r) => r.cursor,
       map,
-      embedded: app.database.kind === 'pglite',
+      embedded: takesTurns(app),
     });
   const words = exportWords(query.lang, auth.facilityType);
   const status = (s: string) => words.reportStatus[statusOf(s)];

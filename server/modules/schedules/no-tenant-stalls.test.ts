@@ -102,39 +102,22 @@ describe('keyset chunks', () => {
 });
 
 describe('taking turns', () => {
-  it('lets other work run between two chunk reads (the embedded database answers one statement at a time)', async () => {
-    const events: string[] = [];
-    const data = [1, 2, 3, 4, 5];
-    const rows = await keysetRows({
-      chunkRows: 2,
-      read: (after: number | undefined, limit: number) => {
-        events.push(`read after ${after ?? 'start'}`);
-        // Another request's work, queued while this chunk was read.
-        setImmediate(() => events.push('other request'));
-        const from = after === undefined ? 0 : data.indexOf(after) + 1;
-        return Promise.resolve(data.slice(from, from + limit));
-      },
-      cursorOf: (n) => n,
-      map: (n) => n,
-    });
-    expect(await collect(rows)).toEqual(data);
-    expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
-  });
-
-  it('on the embedded database, waits after each chunk as long as the chunk held the thread', async () => {
+  /**
+   * Five rows read two at a time; each read logs itself, and `during` runs inside it (what else the
+   * server has queued, and how long the read holds the thread). Answers the rows, the log and when
+   * each read started.
+   */
+  async function readFive(embedded: boolean, during: (events: string[]) => void) {
     const events: string[] = [];
     const reads: number[] = [];
     const data = [1, 2, 3, 4, 5];
     const rows = await keysetRows({
       chunkRows: 2,
-      embedded: true,
+      embedded,
       read: (after: number | undefined, limit: number) => {
         events.push(`read after ${after ?? 'start'}`);
         reads.push(performance.now());
-        // Another request's timer, due while this chunk holds the thread (as a statement of the embedded database does).
-        setTimeout(() => events.push('other request'), 1);
-        const until = performance.now() + 40;
-        while (performance.now() < until);
+        during(events);
         const from = after === undefined ? 0 : data.indexOf(after) + 1;
         return Promise.resolve(data.slice(from, from + limit));
       },
@@ -142,6 +125,22 @@ describe('taking turns', () => {
       map: (n) => n,
     });
     expect(await collect(rows)).toEqual(data);
+    return { events, reads };
+  }
+
+  it('lets other work run between two chunk reads (the embedded database answers one statement at a time)', async () => {
+    // Another request's work, queued while this chunk was read.
+    const { events } = await readFive(false, (log) => setImmediate(() => log.push('other request')));
+    expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
+  });
+
+  it('on the embedded database, waits after each chunk as long as the chunk held the thread', async () => {
+    const { events, reads } = await readFive(true, (log) => {
+      // Another request's timer, due while this chunk holds the thread (as a statement of the embedded database does).
+      setTimeout(() => log.push('other request'), 1);
+      const until = performance.now() + 40;
+      while (performance.now() < until);
+    });
     expect(events).toEqual(['read after start', 'other request', 'read after 2', 'other request', 'read after 4']);
     // 40 ms of the thread, then at least as long for the others.
     expect(reads[1]! - reads[0]!).toBeGreaterThanOrEqual(79);

@@ -12,7 +12,8 @@ import {
 } from '#contract/schedules.ts';
 import { stageReviewOf } from '#contract/review-state.ts';
 import { exportWords, reviewWords, isRightToLeft, type ScheduledTasksExportQuery } from '#contract/export-words.ts';
-import { EMBEDDED_EXPORT_CHUNK_ROWS, EXPORT_CHUNK_ROWS, chunkedRows, exportFile, type ExportFileStream } from '../../lib/export-file.ts';
+import { chunkedRows, exportChunkRows, exportFile, type ExportFileStream } from '../../lib/export-file.ts';
+import { takesTurns } from '../../lib/fairness.ts';
 import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { LIMITS, WRITE_CHUNK_ROWS, chunks } from '#contract/limits.ts';
@@ -185,16 +186,14 @@ export async function exportScheduledTasks(
   auth: UserAuth,
   query: ScheduledTasksExportQuery,
 ): Promise<ExportFileStream> {
-  const embedded = app.database.kind === 'pglite';
   const filter = taskFilter(app, auth, query);
   const status = query.status === 'all' ? undefined : query.status;
   const words = exportWords(query.lang, auth.facilityType);
   const c = words.scheduledTasks.columns;
-  const chunkRows = embedded ? EMBEDDED_EXPORT_CHUNK_ROWS : EXPORT_CHUNK_ROWS;
   const rows = await scheduledTaskChunks(
     app.reportsDb,
     { ...filter, status },
-    chunkRows,
+    exportChunkRows(app),
     (r): ExportValue[] => [
       r.number,
       r.unitName,
@@ -206,7 +205,7 @@ export async function exportScheduledTasks(
       r.completedAt,
       r.notes,
     ],
-    embedded,
+    takesTurns(app),
   );
   return exportFile(
     {
