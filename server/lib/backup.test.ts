@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('snapshotPglite', () => {
-  it('waits for an open transaction and holds what was committed before it, nothing half-done', { timeout: 60_000 }, async () => {
+  it('waits for an open transaction and holds what was committed before it, nothing half-done', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-snapshot-'));
     dirs.push(dir);
     const database = await openPglite(path.join(dir, 'db'));
