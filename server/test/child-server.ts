@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,11 +38,14 @@ export const CHILD_START_TIMEOUT_MS = 120_000;
 
 /**
  * `node --import tsx server/main.ts` as a child process on 127.0.0.1 with its own DATA_DIR (embedded
- * database) and a free port; resolves once it listens.
+ * database) and a free port; resolves once it listens. Without a DATA_DIR of the caller's, it starts
+ * from a copy of the migrated, empty one made once per run (global-setup.ts), as a server started a
+ * second time would: creating and migrating the database was most of a start on a loaded machine.
  */
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const spawnedAt = performance.now();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-'));
+  if (!env.DATA_DIR && !env.DATABASE_URL) fs.cpSync(inject('childDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,

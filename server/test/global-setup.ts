@@ -11,11 +11,19 @@ declare module 'vitest' {
     pgliteDump: string;
     /** PostgreSQL mode: a migrated database that each test file copies with CREATE DATABASE ... TEMPLATE. */
     pgTemplate: string;
+    /**
+     * Both modes: a migrated, empty DATA_DIR that a child server (server/test/child-server.ts) starts
+     * from a copy of, instead of creating and migrating its embedded database (~3 of its ~4.5 s start).
+     */
+    childDataDir: string;
   }
 }
 
 /** Migrate once; every test file then starts from a clone of the migrated, empty database. */
 export default async function setup(project: TestProject) {
+  const childDataDir = await migratedDataDir();
+  project.provide('childDataDir', childDataDir);
+  const removeChildDataDir = () => fs.rmSync(childDataDir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `shalav_tpl_${process.pid}_${Date.now()}`;
@@ -37,6 +45,7 @@ export default async function setup(project: TestProject) {
       ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.end();
+      removeChildDataDir();
     };
   }
   const database = await openPglite(undefined);
@@ -47,5 +56,17 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteDump', file);
   project.provide('pgTemplate', '');
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return () => {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    removeChildDataDir();
+  };
+}
+
+/** A DATA_DIR as the server leaves it after its first start with nothing in it: `db/` migrated. */
+async function migratedDataDir(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-template-'));
+  const database = await openPglite(path.join(dir, 'db'));
+  await migrateDatabase(database);
+  await database.close();
+  return dir;
 }
