@@ -69,4 +69,30 @@ describe.skipIf(!process.env.DATABASE_URL)('live updates after the PostgreSQL li
       await busyPool.end();
     }
   });
+
+  it("drops this instance's caches once per event of its own, and another instance's when the NOTIFY arrives", async () => {
+    const other = await createEventBus(database);
+    try {
+      const caches: string[] = [];
+      const otherCaches: string[] = [];
+      const streams: string[] = [];
+      const otherStreams: string[] = [];
+      bus.subscribeAll((projectId, e) => projectId === 'project-e' && caches.push(e.type));
+      other.subscribeAll((projectId, e) => projectId === 'project-e' && otherCaches.push(e.type));
+      bus.subscribe('project-e', (e) => streams.push(e.type));
+      other.subscribe('project-e', (e) => otherStreams.push(e.type));
+      bus.publish({ projectId: 'project-e', type: 'unit.changed' });
+      // At once, before the NOTIFY: the request that changed the project answers after its caches dropped.
+      expect(caches).toEqual(['unit.changed']);
+      const deadline = Date.now() + 10_000;
+      while ((streams.length === 0 || otherStreams.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(streams).toEqual(['unit.changed']);
+      expect(otherStreams).toEqual(['unit.changed']);
+      expect(otherCaches).toEqual(['unit.changed']);
+      // The NOTIFY coming back to this instance reached its streams, not its caches a second time.
+      expect(caches).toEqual(['unit.changed']);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import pg from 'pg';
@@ -131,6 +132,8 @@ export class InProcessEventBus implements EventBus {
  */
 export class PostgresEventBus implements EventBus {
   private readonly fanout = new LocalFanout();
+  /** Names this instance in its NOTIFYs, so it knows its own when they come back. */
+  private readonly instanceId = randomUUID();
   private listener: pg.Client | undefined;
   private closed = false;
   private connectedBefore = false;
@@ -150,8 +153,11 @@ export class PostgresEventBus implements EventBus {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const { projectId, event } = JSON.parse(msg.payload) as { projectId: string; event: LiveEvent };
-        this.fanout.deliver(projectId, event);
+        const { projectId, event, from } = JSON.parse(msg.payload) as { projectId: string; event: LiveEvent; from?: string };
+        // This instance's own event coming back: its caches dropped it when it was published, and
+        // dropping them again would throw away an answer computed since (a second computation per write).
+        if (from === this.instanceId) this.fanout.deliverToClients(projectId, event);
+        else this.fanout.deliver(projectId, event);
       } catch {
         this.log('live updates: unreadable notification ignored');
       }
@@ -207,7 +213,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   private notify(projectId: string, event: LiveEvent) {
-    return this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ projectId, event })]);
+    return this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ projectId, event, from: this.instanceId })]);
   }
 
   private scheduleResync(projectId: string) {
