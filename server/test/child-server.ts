@@ -45,7 +45,8 @@ export const CHILD_START_TIMEOUT_MS = 120_000;
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const spawnedAt = performance.now();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-'));
-  if (!env.DATA_DIR && !env.DATABASE_URL) fs.cpSync(inject('childDataDir'), dataDir, { recursive: true });
+  // Under vitest only: the benches that start servers this way bring a DATA_DIR or a database of their own.
+  if (!env.DATA_DIR && !env.DATABASE_URL && process.env.VITEST) fs.cpSync(inject('childDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
