@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { billAsOf, parseBillingArgs, USAGE } from '../scripts/billing.ts';
 import { invoices } from './db/schema/index.ts';
+import { migratedDataDir } from './test/child-server.ts';
 import { createTestApp, registerAndLogin, type TestContext } from './test/helpers.ts';
 
 describe('npm run billing: its arguments', () => {
@@ -51,8 +50,9 @@ describe('npm run billing: the run', () => {
 
 describe('npm run billing: the command', () => {
   it('runs on the embedded database of DATA_DIR and exits 1 with the reason for a future date', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-billing-'));
-    // The embedded database of its own DATA_DIR, whatever database the suite runs on.
+    // The embedded database of its own DATA_DIR, whatever database the suite runs on: an existing
+    // one, as an operator's is (creating it is the server's first start, tested elsewhere).
+    const dataDir = migratedDataDir();
     const { DATABASE_URL: _url, BILLING_ALLOW_FUTURE_DATES: _future, ...inherited } = process.env;
     const env = { ...inherited, NODE_ENV: 'development', DATA_DIR: dataDir };
     const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/billing.ts', ...args], { env });

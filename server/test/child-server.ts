@@ -44,9 +44,9 @@ export const CHILD_START_TIMEOUT_MS = 120_000;
  */
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const spawnedAt = performance.now();
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-'));
   // Under vitest only: the benches that start servers this way bring a DATA_DIR or a database of their own.
-  if (!env.DATA_DIR && !env.DATABASE_URL && process.env.VITEST) fs.cpSync(inject('childDataDir'), dataDir, { recursive: true });
+  const fresh = env.DATABASE_URL || !process.env.VITEST;
+  const dataDir = env.DATA_DIR ?? (fresh ? fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-')) : migratedDataDir());
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -89,6 +89,16 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
     throw err;
   });
   return { child, port, dataDir, output: () => output, exited, dispose, startedInMs: Math.round(performance.now() - spawnedAt) };
+}
+
+/**
+ * A new DATA_DIR holding an empty, migrated embedded database (a copy of the one made once per run in
+ * global-setup.ts), as a server leaves it after its first start. The caller removes it.
+ */
+export function migratedDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-child-'));
+  fs.cpSync(inject('childDataDir'), dir, { recursive: true });
+  return dir;
 }
 
 export interface RawResponse {
