@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from './test/child-server.ts';
+import { CHILD_START_TIMEOUT_MS, startChildServer, type ChildServer } from './test/child-server.ts';
 import { registration } from './test/helpers.ts';
 import { backupSocketPath } from './lib/backup.ts';
 
@@ -16,6 +16,9 @@ afterEach(async () => {
   while (servers.length) await servers.pop()!.dispose();
   while (dirs.length) fs.rmSync(dirs.pop()!, { recursive: true, force: true });
 });
+// A hang guard per process a test starts (two servers, a backup and a restore): a start on a busy
+// machine may take long, and a test fails on its assertions, not on time.
+const PROCESSES = { timeout: 4 * CHILD_START_TIMEOUT_MS };
 const tempDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-backup-'));
   dirs.push(d);
@@ -85,7 +88,7 @@ async function projectWithCompletedStage(base: string) {
 }
 
 describe('npm run backup / npm run restore', () => {
-  it('backs up a running server and restores the project, its completion and its photo byte for byte', { timeout: 240_000 }, async () => {
+  it('backs up a running server and restores the project, its completion and its photo byte for byte', PROCESSES, async () => {
     const server = await startChildServer();
     servers.push(server);
     expect(fs.statSync(backupSocketPath(server.dataDir)).mode & 0o777).toBe(0o600);
@@ -121,7 +124,7 @@ describe('npm run backup / npm run restore', () => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
-  it('backs up a data directory with no server running by opening it itself', { timeout: 240_000 }, async () => {
+  it('backs up a data directory with no server running by opening it itself', PROCESSES, async () => {
     const server = await startChildServer();
     servers.push(server);
     const made = await projectWithCompletedStage(`http://127.0.0.1:${server.port}`);
@@ -148,7 +151,7 @@ describe('npm run backup / npm run restore', () => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
-  it('on PostgreSQL backs up the photos only (pg_dump holds the database) and restores them', { timeout: 240_000 }, async () => {
+  it('on PostgreSQL backs up the photos only (pg_dump holds the database) and restores them', PROCESSES, async () => {
     const dataDir = tempDir();
     const photo = path.join(dataDir, 'objects', 'units', 'u1', 'p1');
     fs.mkdirSync(path.dirname(photo), { recursive: true });
@@ -174,7 +177,7 @@ describe('npm run backup / npm run restore', () => {
     expect(fs.readFileSync(path.join(restoredDir, 'objects', 'units', 'u1', 'p1')).equals(JPEG)).toBe(true);
   });
 
-  it('refuses to restore into a data directory that already holds data, and changes nothing there', { timeout: 240_000 }, async () => {
+  it('refuses to restore into a data directory that already holds data, and changes nothing there', PROCESSES, async () => {
     const dataDir = tempDir();
     fs.mkdirSync(path.join(dataDir, 'objects', 'units', 'u1'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'objects', 'units', 'u1', 'p1'), JPEG);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { billAsOf, parseBillingArgs, USAGE } from '../scripts/billing.ts';
 import { invoices } from './db/schema/index.ts';
-import { migratedDataDir } from './test/child-server.ts';
+import { CHILD_START_TIMEOUT_MS, migratedDataDir } from './test/child-server.ts';
 import { createTestApp, registerAndLogin, type TestContext } from './test/helpers.ts';
 
 describe('npm run billing: its arguments', () => {
@@ -49,22 +49,27 @@ describe('npm run billing: the run', () => {
 });
 
 describe('npm run billing: the command', () => {
-  it('runs on the embedded database of DATA_DIR and exits 1 with the reason for a future date', async () => {
-    // The embedded database of its own DATA_DIR, whatever database the suite runs on: an existing
-    // one, as an operator's is (creating it is the server's first start, tested elsewhere).
-    const dataDir = migratedDataDir();
-    const { DATABASE_URL: _url, BILLING_ALLOW_FUTURE_DATES: _future, ...inherited } = process.env;
-    const env = { ...inherited, NODE_ENV: 'development', DATA_DIR: dataDir };
-    const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/billing.ts', ...args], { env });
-    try {
-      const today = await run([]);
-      expect(today.stdout).toMatch(/^Billing as of today: 0 invoices issued, 0 charges succeeded, 0 failed\.$/m);
-      await expect(run(['--date', '2199-01-01'])).rejects.toMatchObject({
-        code: 1,
-        stderr: expect.stringMatching(/asOf \(2199-01-01\) may not be after today/),
-      });
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  // A hang guard per process it starts: a start on a busy machine may take long.
+  it(
+    'runs on the embedded database of DATA_DIR and exits 1 with the reason for a future date',
+    { timeout: 2 * CHILD_START_TIMEOUT_MS },
+    async () => {
+      // The embedded database of its own DATA_DIR, whatever database the suite runs on: an existing
+      // one, as an operator's is (creating it is the server's first start, tested elsewhere).
+      const dataDir = migratedDataDir();
+      const { DATABASE_URL: _url, BILLING_ALLOW_FUTURE_DATES: _future, ...inherited } = process.env;
+      const env = { ...inherited, NODE_ENV: 'development', DATA_DIR: dataDir };
+      const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/billing.ts', ...args], { env });
+      try {
+        const today = await run([]);
+        expect(today.stdout).toMatch(/^Billing as of today: 0 invoices issued, 0 charges succeeded, 0 failed\.$/m);
+        await expect(run(['--date', '2199-01-01'])).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringMatching(/asOf \(2199-01-01\) may not be after today/),
+        });
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
