@@ -20,9 +20,10 @@ const featureBoundary = (feature) => ({
       {
         patterns: [
           {
-            // `../../<other>/…` from a file of this feature, or any path through `features/<other>/`.
+            // `#web/features/<other>/…` (how web/src's other parts are imported), or, climbing,
+            // `../../<other>/…` from a file of this feature or any path through `features/<other>/`.
             // Only the names of other features count: `../../lib/…` from a file at a feature's top level is web/src/lib.
-            regex: `^(?:\\.\\./\\.\\./|(?:\\.\\./)+features/)(?:${FEATURES.filter((f) => f !== feature).join('|')})/`,
+            regex: `^(?:#web/features/|\\.\\./\\.\\./|(?:\\.\\./)+features/)(?:${FEATURES.filter((f) => f !== feature).join('|')})/`,
             message: "A feature imports no other feature's internals: move what both need to web/src/lib or web/src/components.",
           },
         ],

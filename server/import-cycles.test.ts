@@ -19,16 +19,21 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** A specifier as a path: relative to the file, or `#contract/…` (package.json "imports"). */
-const targetOf = (file: string, spec: string) =>
-  spec.startsWith('#contract/') ? path.join(ROOT, 'contract', spec.slice('#contract/'.length)) : path.join(path.dirname(file), spec);
+/** package.json "imports": the project's own subpath aliases. */
+const ALIASES: Record<string, string> = { '#contract/': 'contract', '#web/': 'web/src' };
+
+/** A specifier as a path: relative to the file, or through an alias. */
+function targetOf(file: string, spec: string): string {
+  const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+  return alias ? path.join(ROOT, ALIASES[alias], spec.slice(alias.length)) : path.join(path.dirname(file), spec);
+}
 
 /** The project's imports of a file, resolved to files: `import`, `import type`, `export … from` and `import()`. */
 function importsOf(file: string, known: Set<string>): string[] {
   const source = fs.readFileSync(file, 'utf8');
   const specs = [
     ...source.matchAll(
-      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]((?:\.|#contract\/)[^'"]+)['"]|import\(\s*['"]((?:\.|#contract\/)[^'"]+)['"]\s*\)/g,
+      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]((?:\.|#contract\/|#web\/)[^'"]+)['"]|import\(\s*['"]((?:\.|#contract\/|#web\/)[^'"]+)['"]\s*\)/g,
     ),
   ];
   return specs
@@ -76,6 +81,8 @@ const files = DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
 const known = new Set(files);
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 const fileGraph = new Map(files.map((file) => [rel(file), importsOf(file, known).map(rel)]));
+/** The part of web/src a file belongs to: `lib`, `components`, `features/<name>`… */
+const webPartOf = (file: string) => /^web\/src\/(features\/[^/]+|[^/]+)\//.exec(file)?.[1];
 /** `server/modules/<name>` or `web/src/features/<name>`; other files are shared code, not a module. */
 const moduleOf = (file: string) => /^(server\/modules\/[^/]+|web\/src\/features\/[^/]+)\//.exec(file)?.[1];
 
@@ -95,12 +102,27 @@ describe('import graph', () => {
       'web/src/features/work-tasks/components/open-task-card.tsx',
     );
     expect(fileGraph.get('web/src/lib/api.ts')).toContain('contract/errors.ts');
+    expect(fileGraph.get('web/src/features/work-tasks/pages/work-tasks-page.tsx')).toContain('web/src/lib/navigation.ts');
   });
 
   it('imports the contract as #contract/…, never by climbing to it (CODE_STYLE.md)', () => {
     const climbing = files
       .filter((file) => /(?:from\s*|import\(\s*|mock\(\s*)['"](?:\.\.\/)+contract\//.test(fs.readFileSync(file, 'utf8')))
       .map(rel);
+    expect(climbing).toEqual([]);
+  });
+
+  it('imports another part of web/src as #web/…, never by climbing out of its own (CODE_STYLE.md)', () => {
+    const webFiles = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        return entry.isDirectory() ? webFiles(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
+      });
+    const climbing = webFiles(path.join(ROOT, 'web/src')).flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/(?:from\s*|import\(\s*|mock\(\s*)['"](\.\.\/[^'"]+)['"]/g)]
+        .filter((m) => webPartOf(rel(targetOf(file, m[1]))) !== webPartOf(rel(file)))
+        .map((m) => `${rel(file)}: ${m[1]}`),
+    );
     expect(climbing).toEqual([]);
   });
 

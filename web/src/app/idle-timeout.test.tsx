@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nProvider } from '../lib/i18n-react.tsx';
+import { I18nProvider } from '#web/lib/i18n-react.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../locales/en/common.json';
+import en from '#web/locales/en/common.json';
 import { IdleTimeout, LOGOUT_MS, PROMPT_MS } from './idle-timeout.tsx';
 
 const i18n = i18next.createInstance();

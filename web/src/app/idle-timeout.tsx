@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { IDLE_PROMPT_MINUTES, SESSION_IDLE_MINUTES } from '#contract/constants.ts';
-import { Button } from '../components/ui/button.tsx';
-import { Dialog } from '../components/ui/dialog.tsx';
-import { toast } from '../components/ui/toast.ts';
-import { LANGUAGE_STORAGE_KEY } from '../lib/stored-language.ts';
-import { useInactivity } from '../lib/use-inactivity.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { LANGUAGE_STORAGE_KEY } from '#web/lib/stored-language.ts';
+import { useInactivity } from '#web/lib/use-inactivity.ts';
 
 export const IDLE_EXEMPT_PATHS = ['/login', '/register', '/qr-scan', '/cleaning-tasks'];
 export const PROMPT_MS = IDLE_PROMPT_MINUTES * 60_000;

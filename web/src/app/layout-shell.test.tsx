@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '#contract/constants.ts';
-import { apiGet } from '../lib/api.ts';
-import { initTestI18n, mockFetch, renderWithProviders, requestsTo } from '../test/render.tsx';
-import { userWith } from '../test/fixtures.ts';
+import { apiGet } from '#web/lib/api.ts';
+import { initTestI18n, mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
 import { LayoutShell } from './layout-shell.tsx';
 import { signedInRoutes } from './routes.tsx';
 

@@ -2,8 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { roomDetailsQuery, roomStatsQuery, roomsQuery } from '../lib/queries/rooms.ts';
-import { scheduledTasksQuery } from '../lib/queries/scheduled-tasks.ts';
+import { roomDetailsQuery, roomStatsQuery, roomsQuery } from '#web/lib/queries/rooms.ts';
+import { scheduledTasksQuery } from '#web/lib/queries/scheduled-tasks.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
 class FakeEventSource {

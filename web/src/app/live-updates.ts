@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, type LiveEventType } from '#contract/events.ts';
-import { roomDetailsBaseKey, roomStatsQuery, roomsQuery } from '../lib/queries/rooms.ts';
-import { scheduledTasksKey } from '../lib/queries/scheduled-tasks.ts';
-import { progressMatrixBaseKey } from '../lib/queries/progress-matrix.ts';
-import { reviewsKey } from '../lib/queries/reviews.ts';
+import { roomDetailsBaseKey, roomStatsQuery, roomsQuery } from '#web/lib/queries/rooms.ts';
+import { scheduledTasksKey } from '#web/lib/queries/scheduled-tasks.ts';
+import { progressMatrixBaseKey } from '#web/lib/queries/progress-matrix.ts';
+import { reviewsKey } from '#web/lib/queries/reviews.ts';
 
 const ROOMS = roomsQuery.queryKey[0];
 const STATS = roomStatsQuery.queryKey[0];

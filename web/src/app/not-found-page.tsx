@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -1,11 +1,11 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
-import { useTranslation } from '../lib/i18n-react.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
-import { dirOf } from '../lib/i18n.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { dirOf } from '#web/lib/i18n.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 function DirectionFromLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation('common');

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
+import { DocumentReload, Loading } from '#web/components/ui/spinner.tsx';
 import NotFoundPage from './not-found-page.tsx';
 import { adminRoutes, publicRoutes, signedInRoutes } from './routes.tsx';
 
@@ -8,7 +8,7 @@ import { adminRoutes, publicRoutes, signedInRoutes } from './routes.tsx';
 // pages never download it.
 const LayoutShell = lazy(() => import('./layout-shell.tsx').then((m) => ({ default: m.LayoutShell })));
 // The platform admin's frame is another chunk: project users never download it.
-const AdminFrame = lazy(() => import('../features/admin/components/admin-frame.tsx').then((m) => ({ default: m.AdminFrame })));
+const AdminFrame = lazy(() => import('#web/features/admin/components/admin-frame.tsx').then((m) => ({ default: m.AdminFrame })));
 
 export function createRouter() {
   return createBrowserRouter([

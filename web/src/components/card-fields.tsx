@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { cardInput } from '#contract/auth.ts';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { EXPIRY_MONTHS, expiryYears, type CardField, type CardFormValues, type FieldProblem } from './card-form.ts';
 import { SelectField, TextField } from './ui/field.tsx';
 

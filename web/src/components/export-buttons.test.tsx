@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ScheduledTasksPage } from '#contract/schedules.ts';
-import EmployeePerformancePage from '../features/insight/pages/employee-performance-page.tsx';
-import MeasurementsTablePage from '../features/reports/pages/measurements-table-page.tsx';
-import ShortagesTablePage from '../features/reports/pages/shortages-table-page.tsx';
-import WorkTrackingPage from '../features/work-tracking/pages/work-tracking-page.tsx';
-import { userWith } from '../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../test/render.tsx';
+import EmployeePerformancePage from '#web/features/insight/pages/employee-performance-page.tsx';
+import MeasurementsTablePage from '#web/features/reports/pages/measurements-table-page.tsx';
+import ShortagesTablePage from '#web/features/reports/pages/shortages-table-page.tsx';
+import WorkTrackingPage from '#web/features/work-tracking/pages/work-tracking-page.tsx';
+import { userWith } from '#web/test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
 import { exportHref, exportLang } from './export-buttons.tsx';
 
 /** The export links of the list screens (docs/product.md "Exports"): the screen's filters, a format and a language. */

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/constants.ts';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 const FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormatChoice = (typeof FORMATS)[number];

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../lib/i18n-react.tsx';
-import { captureInstallPrompt, resetInstallPromptForTests } from '../lib/install-prompt.ts';
-import { enqueue, resetOutboxForTests, type OutboxKind } from '../lib/outbox.ts';
-import en from '../locales/en/common.json';
+import { I18nProvider } from '#web/lib/i18n-react.tsx';
+import { captureInstallPrompt, resetInstallPromptForTests } from '#web/lib/install-prompt.ts';
+import { enqueue, resetOutboxForTests, type OutboxKind } from '#web/lib/outbox.ts';
+import en from '#web/locales/en/common.json';
 import { InstallOffer } from './install-offer.tsx';
 
 const i18n = i18next.createInstance();

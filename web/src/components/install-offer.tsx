@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from './ui/button.tsx';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import {
   INSTALL_OFFERED_KEY,
   installPromptEvent,
   installSettled,
   subscribeInstallPrompt,
   takeInstallPrompt,
-} from '../lib/install-prompt.ts';
-import { onOutboxResult } from '../lib/outbox.ts';
+} from '#web/lib/install-prompt.ts';
+import { onOutboxResult } from '#web/lib/outbox.ts';
 
 /**
  * The offer to add the worker app to the home screen (docs/decisions/022-offline-worker-app.md

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { LOCALES, type Locale } from '#contract/constants.ts';
-import { setLanguage } from '../lib/i18n.ts';
+import { setLanguage } from '#web/lib/i18n.ts';
 
 /** Each language named in its own script, so anyone can find theirs. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {

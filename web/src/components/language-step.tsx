@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '#contract/constants.ts';
 import { LANGUAGE_NAMES } from './language-select.tsx';
-import { dirOf } from '../lib/i18n.ts';
+import { dirOf } from '#web/lib/i18n.ts';
 import { CheckIcon, GlobeIcon } from './ui/icons.tsx';
 
 /**

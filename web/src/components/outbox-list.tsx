@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { errorText } from '../lib/error-text.ts';
-import { dismissRefused, refusalError, type OutboxEntry, type RefusedEntry } from '../lib/outbox.ts';
-import type { WaitingPhoto } from '../lib/offline-photos.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { dismissRefused, refusalError, type OutboxEntry, type RefusedEntry } from '#web/lib/outbox.ts';
+import type { WaitingPhoto } from '#web/lib/offline-photos.ts';
 
 /** One line of the list: what it is (in the worker's words), and the name or number it is about. */
 function What({ t, kind, label }: { t: TFunction; kind: OutboxEntry['kind'] | 'photo'; label?: string }) {

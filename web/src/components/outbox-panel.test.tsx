@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../lib/i18n-react.tsx';
-import { enqueue, reloadOutboxForTests, resetOutboxForTests } from '../lib/outbox.ts';
-import { markPhotoWaiting, resetWaitingPhotosForTests } from '../lib/offline-photos.ts';
-import { initTestI18n } from '../test/render.tsx';
+import { I18nProvider } from '#web/lib/i18n-react.tsx';
+import { enqueue, reloadOutboxForTests, resetOutboxForTests } from '#web/lib/outbox.ts';
+import { markPhotoWaiting, resetWaitingPhotosForTests } from '#web/lib/offline-photos.ts';
+import { initTestI18n } from '#web/test/render.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));

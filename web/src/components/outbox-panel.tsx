@@ -1,7 +1,7 @@
 import { Suspense, useId, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from '../lib/i18n-react.tsx';
-import { outboxEntries, outboxRefused, subscribeOutbox } from '../lib/outbox.ts';
-import { subscribeWaitingPhotos, waitingPhotos } from '../lib/offline-photos.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { outboxEntries, outboxRefused, subscribeOutbox } from '#web/lib/outbox.ts';
+import { subscribeWaitingPhotos, waitingPhotos } from '#web/lib/offline-photos.ts';
 import { ChevronIcon, NoSignalIcon, WarningIcon } from './ui/icons.tsx';
 import { LoadFailed, lazyOr } from './ui/load-failed.tsx';
 

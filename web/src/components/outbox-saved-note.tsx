@@ -1,5 +1,5 @@
-import { useTranslation } from '../lib/i18n-react.tsx';
-import { formatSavedAt } from '../lib/offline-store.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { formatSavedAt } from '#web/lib/offline-store.ts';
 import { NoSignalIcon } from './ui/icons.tsx';
 
 /**

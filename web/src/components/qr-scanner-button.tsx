@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { CameraIcon } from './ui/icons.tsx';
 import { LoadFailed, lazyOr } from './ui/load-failed.tsx';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { QrScannerButton } from './qr-scanner-button.tsx';
 
 const UNIT = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from '../lib/i18n-react.tsx';
-import { navigate } from '../lib/navigation.ts';
-import { qrTargetOf } from '../lib/qr-target.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { navigate } from '#web/lib/navigation.ts';
+import { qrTargetOf } from '#web/lib/qr-target.ts';
 import { ImageIcon, WarningIcon, XIcon } from './ui/icons.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { ReviewStateBadge, ReviewStateMark } from './review-state.tsx';
 
 describe('ReviewStateBadge', () => {

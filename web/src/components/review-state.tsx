@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { StageReview, StageReviewState } from '#contract/review-state.ts';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 /** Each state's colours and mark; the word always goes with them (docs/decisions/029-quality-loop.md). */
 const TONE: Record<StageReviewState, { badge: string; mark: string; symbol: string }> = {

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findToast, renderWithProviders } from '../test/render.tsx';
+import { findToast, renderWithProviders } from '#web/test/render.tsx';
 import { TemporaryPasswordDialog } from './temporary-password-dialog.tsx';
 
 const result = { username: 'avi', temporaryPassword: 'Kx7pq2M9wzTb' };

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { TemporaryPassword } from '#contract/account.ts';
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { toast } from './ui/toast.ts';

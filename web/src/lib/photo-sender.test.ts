@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeIndexedDb } from '../test/fake-indexeddb.ts';
+import { FakeIndexedDb } from '#web/test/fake-indexeddb.ts';
 
 /**
  * The offline photo queue (docs/product.md "Working without signal"): a photo that met no signal is

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { measurementInput, shortageInput } from '#contract/reports.ts';
 import { measurementPublicInput, shortagePublicInput } from '#contract/worker.ts';
-import { draftFrom, draftProblems, inputFrom } from '../features/reports/lib/report-form.ts';
-import { MEASUREMENT_DEFAULTS, validateMeasurement } from '../features/work-tasks/lib/report-form.ts';
+import { draftFrom, draftProblems, inputFrom } from '#web/features/reports/lib/report-form.ts';
+import { MEASUREMENT_DEFAULTS, validateMeasurement } from '#web/features/work-tasks/lib/report-form.ts';
 import { MM_MAX, QUANTITY_MAX } from './report-validation.ts';
 
 /** Quantity as typed → what both forms make of it: a number, or the problem they show. */

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '../test/render.tsx';
-import { userWith } from '../test/fixtures.ts';
-import rooms from '../locales/en/rooms.json';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
+import rooms from '#web/locales/en/rooms.json';
 import { useWording, wordingFor } from './use-wording.ts';
 
 describe('wordingFor', () => {

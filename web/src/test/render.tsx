@@ -2,15 +2,15 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import i18n from 'i18next';
-import { I18nProvider } from '../lib/i18n-react.tsx';
+import { I18nProvider } from '#web/lib/i18n-react.tsx';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi, type Mock } from 'vitest';
 import { LOCALES, type Locale } from '#contract/constants.ts';
 import { workerPageOf } from '#contract/worker-pages.ts';
-import { useHref } from '../lib/navigation.ts';
-import { clearResources } from '../lib/resource.ts';
-import { dismissToast } from '../components/ui/toast.ts';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { useHref } from '#web/lib/navigation.ts';
+import { clearResources } from '#web/lib/resource.ts';
+import { dismissToast } from '#web/components/ui/toast.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
 
 // The web project runs without vitest globals, so Testing Library cannot clean up by itself.
 // Importing this file registers it: unmount, restore fetch, forget the one visible toast.

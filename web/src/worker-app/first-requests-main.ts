@@ -4,11 +4,11 @@
  * asks for the unit, its tasks and the page's words while the kit is still on its way. What it
  * imports must stay tiny.
  */
-import { startFirstRequests } from '../lib/first-requests.ts';
-import { deviceHeaders } from '../lib/device-id.ts';
-import { storedLanguage } from '../lib/stored-language.ts';
+import { startFirstRequests } from '#web/lib/first-requests.ts';
+import { deviceHeaders } from '#web/lib/device-id.ts';
+import { storedLanguage } from '#web/lib/stored-language.ts';
 import { roomIdOf } from '#contract/worker-pages.ts';
-import { roomUrl, tasksUrl } from '../features/work-tasks/api/first-load.ts';
+import { roomUrl, tasksUrl } from '#web/features/work-tasks/api/first-load.ts';
 
 /** The built word chunks of WORK_TASKS_NAMESPACES per language, written in at build time. */
 declare const __WORK_TASKS_WORDS__: Record<string, string[]>;

@@ -1,7 +1,7 @@
-import '../index.css';
-import QrScanPage from '../features/worker-entry/pages/qr-scan-page.tsx';
-import { prefetchFacility } from '../features/worker-entry/api/worker-entry.ts';
-import { recallQrId } from '../lib/worker-memory.ts';
+import '#web/index.css';
+import QrScanPage from '#web/features/worker-entry/pages/qr-scan-page.tsx';
+import { prefetchFacility } from '#web/features/worker-entry/api/worker-entry.ts';
+import { recallQrId } from '#web/lib/worker-memory.ts';
 import { startWorkerApp } from './worker-shell.tsx';
 
 startWorkerApp({

@@ -1,4 +1,4 @@
-import { serviceWorkerUnavailable } from '../lib/code-for-offline.ts';
+import { serviceWorkerUnavailable } from '#web/lib/code-for-offline.ts';
 import { serviceWorkerUrl, webManifestPath } from './precache-list.ts';
 
 /**

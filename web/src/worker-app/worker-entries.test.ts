@@ -19,8 +19,8 @@ function staticGraph(entry: string) {
     files.add(file);
     const source = fs.readFileSync(file, 'utf8');
     for (const [, spec] of source.matchAll(STATIC_IMPORT)) {
-      if (spec.startsWith('.')) {
-        const target = path.resolve(path.dirname(file), spec);
+      if (spec.startsWith('.') || spec.startsWith('#web/')) {
+        const target = spec.startsWith('#web/') ? path.join(webSrc, spec.slice('#web/'.length)) : path.resolve(path.dirname(file), spec);
         if (/\.(tsx?|json)$/.test(target) && !target.endsWith('.json')) visit(target);
       } else {
         packages.add(spec);

@@ -1,19 +1,19 @@
 import { StrictMode, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Direction } from 'radix-ui';
-import { DocumentReload, Loading } from '../components/ui/spinner.tsx';
-import { currentToast, subscribeToast } from '../components/ui/toast.ts';
-import { installDeviceHeader } from '../lib/device-id.ts';
-import { dirOf, initI18n } from '../lib/i18n.ts';
-import { storedLanguage } from '../lib/stored-language.ts';
-import { useTranslation } from '../lib/i18n-react.tsx';
-import { whenIdle } from '../lib/idle.ts';
-import { keepForOffline } from '../lib/code-for-offline.ts';
-import { captureInstallPrompt, installSettled } from '../lib/install-prompt.ts';
-import { useHref } from '../lib/navigation.ts';
+import { DocumentReload, Loading } from '#web/components/ui/spinner.tsx';
+import { currentToast, subscribeToast } from '#web/components/ui/toast.ts';
+import { installDeviceHeader } from '#web/lib/device-id.ts';
+import { dirOf, initI18n } from '#web/lib/i18n.ts';
+import { storedLanguage } from '#web/lib/stored-language.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { whenIdle } from '#web/lib/idle.ts';
+import { keepForOffline } from '#web/lib/code-for-offline.ts';
+import { captureInstallPrompt, installSettled } from '#web/lib/install-prompt.ts';
+import { useHref } from '#web/lib/navigation.ts';
 import { workerPageOf, type WorkerPage } from '#contract/worker-pages.ts';
 import { followLanguage, registerServiceWorker } from './register-service-worker.ts';
-import { LoadFailed, lazyOr } from '../components/ui/load-failed.tsx';
+import { LoadFailed, lazyOr } from '#web/components/ui/load-failed.tsx';
 
 /**
  * The worker pages' own application (docs/decisions/009-worker-entries.md): each worker page is an
@@ -26,20 +26,20 @@ import { LoadFailed, lazyOr } from '../components/ui/load-failed.tsx';
 type PageModule = { default: ComponentType };
 
 const loaders: Record<WorkerPage, () => Promise<PageModule>> = {
-  qrScan: () => import('../features/worker-entry/pages/qr-scan-page.tsx'),
-  workTasks: () => import('../features/work-tasks/pages/work-tasks-page.tsx'),
+  qrScan: () => import('#web/features/worker-entry/pages/qr-scan-page.tsx'),
+  workTasks: () => import('#web/features/work-tasks/pages/work-tasks-page.tsx'),
 };
 
 // The toast only appears after something the worker did: its Radix code arrives after the page
 // (when the phone is idle, or at once when a toast is already waiting).
-const loadToaster = () => import('../components/ui/toaster.tsx');
+const loadToaster = () => import('#web/components/ui/toaster.tsx');
 // Not there when their code did not arrive: nothing the worker asked for is missing.
 const Toaster = lazyOr(
   () => loadToaster().then((m) => ({ default: m.Toaster })),
   () => null,
 );
 // The install offer waits for the first completed stage (docs/decisions/022-offline-worker-app.md).
-const loadInstallOffer = () => import('../components/install-offer.tsx');
+const loadInstallOffer = () => import('#web/components/install-offer.tsx');
 const InstallOffer = lazyOr(
   () => loadInstallOffer().then((m) => ({ default: m.InstallOffer })),
   () => null,

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 const button = 'min-h-11 min-w-11 rounded-md border px-3 text-sm font-medium';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { Button } from './button.tsx';
 
 /** A form's Cancel / Save row (dialogs and inline editors): Save is the submit button. */

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense, type ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../lib/i18n-react.tsx';
-import en from '../../locales/en/common.json';
+import { I18nProvider } from '#web/lib/i18n-react.tsx';
+import en from '#web/locales/en/common.json';
 import { LoadFailed, lazyOr } from './load-failed.tsx';
 
 const i18n = i18next.createInstance();

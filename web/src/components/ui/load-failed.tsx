@@ -1,5 +1,5 @@
 import { lazy, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 /**
  * Says that a part of the page did not arrive (its code is loaded when first needed and the signal

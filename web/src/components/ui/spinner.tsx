@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation('common');

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nProvider } from '../../lib/i18n-react.tsx';
+import { I18nProvider } from '#web/lib/i18n-react.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../locales/en/common.json';
-import he from '../../locales/he/common.json';
+import en from '#web/locales/en/common.json';
+import he from '#web/locales/he/common.json';
 import { dismissToast, toast } from './toast.ts';
 import { Toaster, swipeDirectionFor } from './toaster.tsx';
 

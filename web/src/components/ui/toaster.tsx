@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
-import { useTranslation } from '../../lib/i18n-react.tsx';
-import { dirOf } from '../../lib/i18n.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { dirOf } from '#web/lib/i18n.ts';
 import { currentToast, dismissToast, subscribeToast, type ToastInput } from './toast.ts';
 
 const variantClass: Record<NonNullable<ToastInput['variant']>, string> = {

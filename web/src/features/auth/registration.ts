@@ -1,7 +1,7 @@
 import { registerInput } from '#contract/auth.ts';
 import type { ProjectType } from '#contract/project-types.ts';
 import type { ApiErrorBody } from '#contract/errors.ts';
-import { cardPayload, emptyCardForm, schemaProblems, type CardFormValues, type FieldProblem } from '../../components/card-form.ts';
+import { cardPayload, emptyCardForm, schemaProblems, type CardFormValues, type FieldProblem } from '#web/components/card-form.ts';
 import type { RegisterRequest } from './api/auth.ts';
 
 /** The registration form as typed: every value a string, as the inputs hold them. */

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useCardProblemWords } from '../../components/card-fields.tsx';
-import { CARD_FIELDS, cardFieldOf, type CardField, type FieldProblem } from '../../components/card-form.ts';
-import { toast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { useErrorText } from '../../lib/error-text.ts';
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useCardProblemWords } from '#web/components/card-fields.tsx';
+import { CARD_FIELDS, cardFieldOf, type CardField, type FieldProblem } from '#web/components/card-form.ts';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useRegister } from './api/auth.ts';
 import {
   REGISTER_FIELDS,

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardInput, CardUpdateResult, Profile } from '#contract/auth.ts';
 import type { Invoice } from '#contract/billing.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
-import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
+import { authUserKey, profileKey } from '#web/lib/queries/session.ts';
 
 /** GET /api/invoices — the signed-in project's invoices (project admins and managers). */
 export const invoicesKey = ['/api/invoices'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DailyDigest, DailyDigestInput } from '#contract/account.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
 
 /** GET /api/user/daily-digest — the project admin's or manager's daily e-mail, and whether the server can send it. */
 export const dailyDigestKey = ['/api/user/daily-digest'] as const;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChangeInput, ProfileInput } from '#contract/account.ts';
 import type { Profile, User } from '#contract/auth.ts';
-import { apiRequest } from '../../../lib/api.ts';
-import { authUserKey, profileKey } from '../../../lib/queries/session.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { authUserKey, profileKey } from '#web/lib/queries/session.ts';
 import { sessionsKey } from './sessions.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSessionList } from '#contract/account.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 /** GET /api/user/sessions — where the signed-in user is signed in, this session first. */
 export const sessionsKey = ['/api/user/sessions'] as const;

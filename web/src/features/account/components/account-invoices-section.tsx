@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Invoice, InvoiceStatus } from '#contract/billing.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useInvoices } from '../api/account.ts';
 import { formatDate, formatIls } from '../format.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { Profile } from '#contract/auth.ts';
 import { brandName, formatExpiry, maskedCardNumber } from '../format.ts';
 import { DetailsList } from './details-list.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { CardFields, useCardProblemWords } from '../../../components/card-fields.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { CardFields, useCardProblemWords } from '#web/components/card-fields.tsx';
 import {
   CARD_FIELDS,
   cardFieldOf,
@@ -9,12 +9,12 @@ import {
   emptyCardForm,
   type CardField,
   type CardFormValues,
-} from '../../../components/card-form.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+} from '#web/components/card-form.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
 import { useUpdateCard } from '../api/account.ts';
 
 export function CardUpdateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

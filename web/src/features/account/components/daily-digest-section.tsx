@@ -1,11 +1,11 @@
 import { DAILY_DIGEST_HOUR } from '#contract/account.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/constants.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useDailyDigest, useSetDailyDigest } from '../api/daily-digest.ts';
 import { DetailsSection, Ltr } from './details-list.tsx';
 

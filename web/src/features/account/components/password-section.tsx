@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useChangePassword } from '../api/profile.ts';
 import {
   PASSWORD_FIELDS,

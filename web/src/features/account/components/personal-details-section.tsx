@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { User } from '#contract/auth.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { DetailsList, DetailsSection, Ltr } from './details-list.tsx';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '#contract/auth.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useUpdateProfile } from '../api/profile.ts';
 import {
   PROFILE_FIELDS,

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DailyDigest } from '#contract/account.ts';
-import { dismissToast } from '../../../components/ui/toast.ts';
-import { renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { dismissToast } from '#web/components/ui/toast.ts';
+import { renderWithProviders, requestsTo } from '#web/test/render.tsx';
 import { mockAccount, profile } from './account-test-data.ts';
 import AccountProfilePage from './account-profile-page.tsx';
 

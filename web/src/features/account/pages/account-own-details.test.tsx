@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { User } from '#contract/auth.ts';
-import { authUserKey } from '../../../lib/queries/session.ts';
-import { findToast, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import heErrors from '../../../locales/he/errors.json';
+import { authUserKey } from '#web/lib/queries/session.ts';
+import { findToast, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import heErrors from '#web/locales/he/errors.json';
 import { mockAccount, profile, session, userOf } from './account-test-data.ts';
 import AccountProfilePage from './account-profile-page.tsx';
 

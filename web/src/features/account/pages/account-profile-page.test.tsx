@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authUserKey } from '../../../lib/queries/session.ts';
-import { invoice } from '../../../test/fixtures.ts';
-import { renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { authUserKey } from '#web/lib/queries/session.ts';
+import { invoice } from '#web/test/fixtures.ts';
+import { renderWithProviders, requestsTo } from '#web/test/render.tsx';
 import { mockAccount, profile } from './account-test-data.ts';
-import { dismissToast } from '../../../components/ui/toast.ts';
-import heErrors from '../../../locales/he/errors.json';
+import { dismissToast } from '#web/components/ui/toast.ts';
+import heErrors from '#web/locales/he/errors.json';
 import AccountProfilePage from './account-profile-page.tsx';
 
 const renderPage = (language: 'en' | 'he' = 'en') => renderWithProviders(<AccountProfilePage />, { path: '/account-profile', language });

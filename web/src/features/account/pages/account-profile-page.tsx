@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { Profile } from '#contract/auth.ts';
 import { projectTypeLabelKey } from '#contract/project-types.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useProfile } from '../../../lib/queries/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useProfile } from '#web/lib/queries/session.ts';
 import { AccountCancelSection } from '../components/account-cancel-section.tsx';
 import { AccountInvoicesSection } from '../components/account-invoices-section.tsx';
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';

@@ -1,7 +1,7 @@
 import type { AccountSession } from '#contract/account.ts';
 import type { Profile } from '#contract/auth.ts';
-import { userWith } from '../../../test/fixtures.ts';
-import { mockFetch } from '../../../test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
+import { mockFetch } from '#web/test/render.tsx';
 
 /** The account page's tests: the signed-in user's profile as GET /api/user/profile answers it. */
 export const profile = (over: Partial<Profile> = {}): Profile => ({

@@ -3,9 +3,9 @@ import type { TemporaryPassword } from '#contract/account.ts';
 import type { AdminProject, AdminUser, CustomerBilling } from '#contract/billing.ts';
 import type { CustomerFilters } from '#contract/admin-filters.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#contract/constants.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { adminProjectsKey } from '../../../lib/queries/admin-projects.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { adminProjectsKey } from '#web/lib/queries/admin-projects.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 /**
  * The platform admin's lists and actions (docs/product.md "Platform admin screens"). Every request

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 
 describe('admin frame', () => {

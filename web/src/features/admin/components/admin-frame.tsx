@@ -1,10 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { NavLink, Navigate, Outlet, useNavigate } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { LanguageSelect } from '../../../components/language-select.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { LanguageSelect } from '#web/components/language-select.tsx';
 import { useAdminLogout, useAdminUsers } from '../api/admin.ts';
 
 const LINKS = [

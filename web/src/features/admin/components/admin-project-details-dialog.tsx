@@ -1,7 +1,7 @@
 import type { AdminProject } from '#contract/billing.ts';
 import { projectTypeLabelKey } from '#contract/project-types.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { formatDate } from '../lib/billing-view.ts';
 import { DetailRows } from './detail-rows.tsx';
 import { ProjectStatusBadge } from './status-badges.tsx';

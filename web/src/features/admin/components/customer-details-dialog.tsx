@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CustomerBilling } from '#contract/billing.ts';
 import { projectTypeLabelKey } from '#contract/project-types.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { contactName, formatDate, formatShekels } from '../lib/billing-view.ts';
 import { DetailRows } from './detail-rows.tsx';
 import { MaskedCard } from './masked-card.tsx';

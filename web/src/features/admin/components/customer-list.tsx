@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import type { CustomerBilling } from '#contract/billing.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { billingBadge, contactName, formatDate, formatShekels } from '../lib/billing-view.ts';
 import { MaskedCard } from './masked-card.tsx';
 import { BillingBadge, ProjectStatusBadge } from './status-badges.tsx';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 export interface CustomerActionHandlers {
   onDetails: (row: CustomerBilling) => void;

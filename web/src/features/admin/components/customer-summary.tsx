@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { formatShekels, type BillingSummary } from '../lib/billing-view.ts';
 
 /** The four summary cards over the rows shown. */

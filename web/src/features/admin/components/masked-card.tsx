@@ -1,5 +1,5 @@
 import type { CustomerBilling } from '#contract/billing.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 /** `•••• 4242` and the brand (with holder and expiry on request), or "no card". */
 export function MaskedCard({ card, withDetails = false }: { card: CustomerBilling['card']; withDetails?: boolean }) {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { CustomerBilling } from '#contract/billing.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useChangePrice } from '../api/admin.ts';
 
 const MAX_PRICE = 1_000_000;

@@ -1,5 +1,5 @@
 import type { InactiveReason, ProjectStatus } from '#contract/billing.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { BillingBadge as Badge } from '../lib/billing-view.ts';
 
 const STATUS_COLOURS: Record<ProjectStatus, string> = {

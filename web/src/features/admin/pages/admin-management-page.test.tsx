@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminProject } from '#contract/billing.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import heErrors from '../../../locales/he/errors.json';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import heErrors from '#web/locales/he/errors.json';
 import AdminManagementPage from './admin-management-page.tsx';
 
 const project = (over: Partial<AdminProject> = {}): AdminProject => ({

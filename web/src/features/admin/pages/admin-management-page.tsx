@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProject } from '#contract/billing.ts';
 import { projectTypeLabelKey } from '#contract/project-types.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useAdminProjects } from '../../../lib/queries/admin-projects.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useAdminProjects } from '#web/lib/queries/admin-projects.ts';
 import { AdminProjectDetailsDialog } from '../components/admin-project-details-dialog.tsx';
 import { OwnerPasswordReset } from '../components/owner-password-reset.tsx';
 import { ProjectStatusBadge } from '../components/status-badges.tsx';
 import { formatDate } from '../lib/billing-view.ts';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 interface RowActions {
   onDetails: (p: AdminProject) => void;

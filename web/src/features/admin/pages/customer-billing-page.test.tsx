@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CustomerBilling } from '#contract/billing.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import errors from '../../../locales/en/errors.json';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import errors from '#web/locales/en/errors.json';
 import CustomerBillingPage from './customer-billing-page.tsx';
 
 const customer = (over: Partial<CustomerBilling> = {}): CustomerBilling => ({

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { BILLING_FILTERS, STATUS_FILTERS, filterCustomers, type CustomerFilters } from '#contract/admin-filters.ts';
 import type { CustomerBilling } from '#contract/billing.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { exportUrl, useCustomersBilling, useReactivateAccount } from '../api/admin.ts';
 import { CustomerDetailsDialog } from '../components/customer-details-dialog.tsx';
 import { CustomerCards, CustomerTable, type CustomerActionHandlers } from '../components/customer-list.tsx';

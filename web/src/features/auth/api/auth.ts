@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LoginInput, User, registerInput } from '#contract/auth.ts';
 import type { Pricing } from '#contract/billing.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { authUserKey } from '../../../lib/queries/session.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { authUserKey } from '#web/lib/queries/session.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 export function useLogin() {
   const qc = useQueryClient();

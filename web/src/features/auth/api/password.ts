@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthOptions, ForgotPasswordInput, PasswordChangeInput, ResetPasswordInput } from '#contract/account.ts';
 import type { User } from '#contract/auth.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { authUserKey } from '../../../lib/queries/session.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { authUserKey } from '#web/lib/queries/session.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 // The ways back in (docs/product.md "Your own account"): all public but the forced change.
 

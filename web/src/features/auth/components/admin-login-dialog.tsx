@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/toast.ts';
 import { useAdminLogin } from '../api/auth.ts';
 import { CredentialsFields } from './credentials-fields.tsx';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
 
 /** The username field of every sign-in form (the login page, the platform-admin dialog, forgot password). */
 export function UsernameField({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
-import { TextField } from '../../../components/ui/field.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 /** The new password and its confirmation, as the forced change and the reset link ask for them. */
 export function NewPasswordFields({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LanguageSelect } from '../../../components/language-select.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { LanguageSelect } from '#web/components/language-select.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { usePricing } from '../api/auth.ts';
 

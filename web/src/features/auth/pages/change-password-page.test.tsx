@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#contract/auth.ts';
-import { authUserKey } from '../../../lib/queries/session.ts';
-import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { userWith } from '../../../test/fixtures.ts';
-import heErrors from '../../../locales/he/errors.json';
+import { authUserKey } from '#web/lib/queries/session.ts';
+import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
+import heErrors from '#web/locales/he/errors.json';
 import ChangePasswordPage from './change-password-page.tsx';
 
 const temporary = (passwordResetBy: User['passwordResetBy']): User =>

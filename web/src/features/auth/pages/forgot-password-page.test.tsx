@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import heErrors from '../../../locales/he/errors.json';
+import { mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import heErrors from '#web/locales/he/errors.json';
 import ForgotPasswordPage from './forgot-password-page.tsx';
 
 const renderPage = (language: 'en' | 'he' | 'ru' = 'en') =>

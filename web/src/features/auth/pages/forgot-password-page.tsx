@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RESET_LINK_MINUTES } from '#contract/account.ts';
-import { localeOf } from '../../../lib/stored-language.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { localeOf } from '#web/lib/stored-language.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { UsernameField } from '../components/credentials-fields.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useAuthOptions, useForgotPassword } from '../api/password.ts';
 import { AuthPageFrame, FormAlert, cardLinkClass } from '../components/auth-page-frame.tsx';
 

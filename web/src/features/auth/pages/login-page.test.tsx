@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#contract/auth.ts';
-import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import enErrors from '../../../locales/en/errors.json';
-import heErrors from '../../../locales/he/errors.json';
-import { userWith } from '../../../test/fixtures.ts';
+import { findToast, mockFetch, notSignedIn, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import enErrors from '#web/locales/en/errors.json';
+import heErrors from '#web/locales/he/errors.json';
+import { userWith } from '#web/test/fixtures.ts';
 import LoginPage from './login-page.tsx';
 
 const user: User = userWith('construction', { lastName: 'Levi', facilityName: 'Tower A' });

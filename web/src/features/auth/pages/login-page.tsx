@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LanguageSelect } from '../../../components/language-select.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { LanguageSelect } from '#web/components/language-select.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
 import { useLogin } from '../api/auth.ts';
-import { useAuthUser } from '../../../lib/queries/session.ts';
+import { useAuthUser } from '#web/lib/queries/session.ts';
 import { AdminLoginDialog } from '../components/admin-login-dialog.tsx';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { CredentialsFields } from '../components/credentials-fields.tsx';

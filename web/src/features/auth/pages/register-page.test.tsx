@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_TYPES } from '#contract/project-types.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import enErrors from '../../../locales/en/errors.json';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import enErrors from '#web/locales/en/errors.json';
 import RegisterPage from './register-page.tsx';
 
 const nextYear = new Date().getFullYear() + 1;

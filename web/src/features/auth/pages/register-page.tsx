@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { PROJECT_TYPES, projectTypeLabelKey } from '#contract/project-types.ts';
-import { CardFields } from '../../../components/card-fields.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { CardFields } from '#web/components/card-fields.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { CardNote, FormSection, RegisterBenefits, RegisterHeader, RegisterPrice } from '../components/register-parts.tsx';
 import type { RegisterField } from '../registration.ts';
 import { useRegisterForm } from '../use-register-form.ts';

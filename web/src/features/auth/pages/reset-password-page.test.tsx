@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import heErrors from '../../../locales/he/errors.json';
-import ruAuth from '../../../locales/ru/auth.json';
+import { mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import heErrors from '#web/locales/he/errors.json';
+import ruAuth from '#web/locales/ru/auth.json';
 import ResetPasswordPage from './reset-password-page.tsx';
 
 const TOKEN = 'a'.repeat(43);

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { setLanguage } from '../../../lib/i18n.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { setLanguage } from '#web/lib/i18n.ts';
 import { LOCALES, MIN_PASSWORD_LENGTH, type Locale } from '#contract/constants.ts';
 import { useResetPassword } from '../api/password.ts';
 import { AuthPageFrame, FormAlert, cardLinkClass } from '../components/auth-page-frame.tsx';

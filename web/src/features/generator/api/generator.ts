@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BulkRoomsInput, bulkRoomsResult } from '#contract/generator.ts';
-import { apiRequest } from '../../../lib/api.ts';
-import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { invalidateRoomQueries, roomsQuery } from '#web/lib/queries/rooms.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 type BulkRoomsResult = z.infer<typeof bulkRoomsResult>;
 export type NewRoom = BulkRoomsInput['rooms'][number];

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { QUICK_TEMPLATES, expandTemplates, type RoomTemplate } from '#contract/generator.ts';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
 

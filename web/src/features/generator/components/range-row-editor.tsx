@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { MAX_PREFIX } from '#contract/generator.ts';
 import { UNIT_TYPES, projectTypeLabelKey, unitTypeLabelKey, type UnitType } from '#contract/project-types.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { fallsBackToOne, rowLabels, rowProblem, type RangeRow } from './generator-rows.ts';
 
 /** How many labels of a range the live example shows before eliding to the last one. */

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '#contract/rooms.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '#web/test/render.tsx';
 import { BULK_CHUNK_SIZE } from '../api/generator.ts';
 import RoomGeneratorPage from './room-generator-page.tsx';
-import errors from '../../../locales/en/errors.json';
+import errors from '#web/locales/en/errors.json';
 
 const room = (number: string): Room => ({
   id: `id-${number}`,

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { MAX_BULK_UNITS, projectCaseOf, type RoomTemplate } from '#contract/generator.ts';
 import { PROJECT_TYPES } from '#contract/project-types.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useAuthUser } from '../../../lib/queries/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useAuthUser } from '#web/lib/queries/session.ts';
 import { BulkCreateError, useCreateRoomsBulk, useExistingRooms } from '../api/generator.ts';
 import { newRowId, planGeneration, rowFromTemplate, type RangeRow } from '../components/generator-rows.ts';
 import { QuickTemplates } from '../components/quick-templates.tsx';

@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { BREAK_MINUTES, PERFORMANCE_RANGES, RATING_PRIOR_STAGES, TREND_STABLE_BAND, type Employee, type Trend } from '#contract/insight.ts';
-import { useWording } from '../../../lib/use-wording.ts';
-import { ExportButtons } from '../../../components/export-buttons.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { employeePerformanceQuery, kpiMetricsQuery } from '../../../lib/queries/insight.ts';
+import { useWording } from '#web/lib/use-wording.ts';
+import { ExportButtons } from '#web/components/export-buttons.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { employeePerformanceQuery, kpiMetricsQuery } from '#web/lib/queries/insight.ts';
 import { Figure } from '../components/figure.tsx';
 import { PeriodChoice } from '../components/period-choice.tsx';
 import { MEDALS, efficiencyTone, readRange, type Tone } from '../lib/insight-view.ts';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 const TONES: Record<Tone, string> = {
   good: 'bg-green-100 text-green-900',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CleaningStats, EmployeePerformance, KpiMetrics } from '#contract/insight.ts';
 import type { Mock } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
 
 /** The addresses the page asked for under a path, in order. */
 const urlsOf = (fetchMock: Mock, path: string) =>

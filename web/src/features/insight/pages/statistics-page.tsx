@@ -1,20 +1,20 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { ExportButtons } from '../../../components/export-buttons.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
-import { useMayManage } from '../../../lib/queries/session.ts';
-import { roomStatsQuery } from '../../../lib/queries/rooms.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { ExportButtons } from '#web/components/export-buttons.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { cleaningStatsQuery } from '#web/lib/queries/insight.ts';
+import { useMayManage } from '#web/lib/queries/session.ts';
+import { roomStatsQuery } from '#web/lib/queries/rooms.ts';
 import { MeterBar } from '../components/meter-bar.tsx';
 import { PerDayChart } from '../components/per-day-chart.tsx';
 import { PeriodChoice } from '../components/period-choice.tsx';
 import { Figure } from '../components/figure.tsx';
 import { STATS_PERIODS, dayFormat, readPeriod, statisticsFigures } from '../lib/insight-view.ts';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 /** /statistics (docs/product.md "Statistics"): the units' counters and the period's stages and workers. */
 // Longer than 150 lines on purpose: the page reads top to bottom as the screen does (period, counters,

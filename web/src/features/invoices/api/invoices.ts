@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry, Invoice, InvoiceDocument } from '#contract/billing.ts';
-import { apiGet } from '../../../lib/api.ts';
+import { apiGet } from '#web/lib/api.ts';
 
 /** GET /api/invoices/:id — one of the signed-in project's invoices, with the seller (404 invoice_not_found). */
 export const useInvoiceDocument = (id: string) =>

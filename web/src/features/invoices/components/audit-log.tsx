@@ -1,5 +1,5 @@
 import type { AuditEntry } from '#contract/billing.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { actionKey, auditFieldWords, changeText, compactValue } from '../lib/audit.ts';
 import { formatMomentInIsrael } from '../lib/format.ts';
 

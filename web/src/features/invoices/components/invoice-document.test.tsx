@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { invoiceDocument } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '#web/test/render.tsx';
+import { invoiceDocument } from '#web/test/fixtures.ts';
 import { InvoiceDocument } from './invoice-document.tsx';
 
 /** Intl writes he-IL currency with direction marks and a no-break space: compare the visible characters. */

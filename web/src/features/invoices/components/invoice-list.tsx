@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Invoice } from '#contract/billing.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { formatAgorot, formatDay } from '../lib/format.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 

@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '#contract/billing.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 const styles: Record<InvoiceStatus, string> = {
   open: 'bg-blue-50 text-blue-900 border-blue-300',

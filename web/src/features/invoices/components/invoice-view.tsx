@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { InvoiceDocument as InvoiceDocumentData } from '#contract/billing.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { InvoiceDocument } from './invoice-document.tsx';
 import { InvoicePrintStyles } from './invoice-print-styles.tsx';
 import { LoadError } from './load-error.tsx';

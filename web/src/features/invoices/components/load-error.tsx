@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** A failed load in the reader's words, with a retry unless retrying cannot help (a 404). */
 export function LoadError({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useAdminInvoiceDocument } from '../api/invoices.ts';
 import { InvoiceView } from '../components/invoice-view.tsx';
 

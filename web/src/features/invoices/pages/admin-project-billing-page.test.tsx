@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminProject, AuditEntry } from '#contract/billing.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { invoice } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
+import { invoice } from '#web/test/fixtures.ts';
 import AdminProjectBillingPage from './admin-project-billing-page.tsx';
 
 const project = (over: Partial<AdminProject> = {}): AdminProject => ({

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminProject } from '#contract/billing.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useAdminProjects } from '../../../lib/queries/admin-projects.ts';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useAdminProjects } from '#web/lib/queries/admin-projects.ts';
 import { useAdminProjectAudit, useAdminProjectInvoices } from '../api/invoices.ts';
 import { AuditLog } from '../components/audit-log.tsx';
 import { InvoiceList } from '../components/invoice-list.tsx';

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
-import heErrors from '../../../locales/he/errors.json';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { invoiceDocument } from '../../../test/fixtures.ts';
+import heErrors from '#web/locales/he/errors.json';
+import { mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import { invoiceDocument } from '#web/test/fixtures.ts';
 import AdminInvoicePage from './admin-invoice-page.tsx';
 import InvoicePage from './invoice-page.tsx';
 

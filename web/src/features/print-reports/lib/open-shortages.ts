@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Shortage } from '#contract/reports.ts';
-import { apiGet } from '../../../lib/api.ts';
+import { apiGet } from '#web/lib/api.ts';
 
 /**
  * The progress report's open shortages (pending or in progress) from GET /api/shortages. The key

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CleaningStats } from '#contract/insight.ts';
 import type { Shortage } from '#contract/reports.ts';
 import type { RoomDetails } from '#contract/rooms.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
 import ProgressReportPage from './progress-report-page.tsx';
 import UnitHandoverPage from './unit-handover-page.tsx';
 

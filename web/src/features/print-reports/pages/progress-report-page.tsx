@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useAuthUser } from '../../../lib/queries/session.ts';
-import { cleaningStatsQuery } from '../../../lib/queries/insight.ts';
-import { roomStatsQuery } from '../../../lib/queries/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { useAuthUser } from '#web/lib/queries/session.ts';
+import { cleaningStatsQuery } from '#web/lib/queries/insight.ts';
+import { roomStatsQuery } from '#web/lib/queries/rooms.ts';
+import { useWording } from '#web/lib/use-wording.ts';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { PrintButton } from '../components/print-button.tsx';
 import { ReportFrame } from '../components/report-state.tsx';
 import { openShortagesQuery } from '../lib/open-shortages.ts';
 import { dateFormat } from '../lib/print-format.ts';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);
 

@@ -2,18 +2,18 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useAuthUser } from '../../../lib/queries/session.ts';
-import { roomDetailsQuery } from '../../../lib/queries/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { ReviewStateBadge } from '../../../components/review-state.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useAuthUser } from '#web/lib/queries/session.ts';
+import { roomDetailsQuery } from '#web/lib/queries/rooms.ts';
+import { useWording } from '#web/lib/use-wording.ts';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { ReviewStateBadge } from '#web/components/review-state.tsx';
 import { PrintButton } from '../components/print-button.tsx';
 import { ReportFrame } from '../components/report-state.tsx';
 import { dateFormat, dateTimeFormat } from '../lib/print-format.ts';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 /**
  * /units/:roomId/handover: one unit's handover report, printed or saved as PDF from the browser.

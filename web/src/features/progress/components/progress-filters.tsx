@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 
 /** A floor filter value: 'all', 'none' (units without a floor) or the floor's number. */
 export type FloorFilter = string;

@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { ReviewStateMark } from '../../../components/review-state.tsx';
+import { ReviewStateMark } from '#web/components/review-state.tsx';
 import type { ProgressCell, ProgressStage, ProgressUnit } from '#contract/progress-matrix.ts';
 
 /** Every row (floor header or unit) is this tall: the window of rendered rows is computed from it. */

@@ -1,5 +1,5 @@
-import { ReviewStateMark } from '../../../components/review-state.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { ReviewStateMark } from '#web/components/review-state.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { StageReviewState } from '#contract/review-state.ts';
 
 const ENTRIES = [

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProgressCell, ProgressMatrix } from '#contract/progress-matrix.ts';
-import { mockFetch, renderWithProviders, type MockResponse } from '../../../test/render.tsx';
+import { mockFetch, renderWithProviders, type MockResponse } from '#web/test/render.tsx';
 import ProgressMatrixPage from './progress-matrix-page.tsx';
 
 const done = (workerName: string | null, completedAt = '2026-03-01T08:00:00Z'): ProgressCell => ({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { facilityQuery, qrCodeQuery } from '../../../lib/queries/facility.ts';
-import { roomsQuery } from '../../../lib/queries/rooms.ts';
+import { facilityQuery, qrCodeQuery } from '#web/lib/queries/facility.ts';
+import { roomsQuery } from '#web/lib/queries/rooms.ts';
 
 /** The signed-in user's project: name, type, QR id and the public base of printed links. */
 export const useFacility = () => useQuery(facilityQuery);

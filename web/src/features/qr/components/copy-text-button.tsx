@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/toast.ts';
 import { COPY_FEEDBACK_MS } from '../lib/qr-print.ts';
 
 /** Copies a text to the clipboard; the button reads "Copied!" for 2 s afterwards (docs/product.md "QR print"). */

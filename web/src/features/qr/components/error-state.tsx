@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
 
 /**
  * A load that failed: the screen's own words, then why in the reader's language when the server

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { PrinterIcon } from '../../../components/ui/icons.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { PrinterIcon } from '#web/components/ui/icons.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
 import type { LabelSelectionState } from '../lib/use-label-selection.ts';
 
 /** The choices of the unit labels page (/unit-labels): which units, which sheet, and printing. */

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { A4, AVERY_L7160, labelsPerPage, paginate, type LabelLayout } from '../lib/label-layout.ts';
 import { UnitLabel } from './unit-label.tsx';
 

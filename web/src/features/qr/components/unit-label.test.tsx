@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { unitQrLink } from '#contract/facility.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { UnitLabel } from './unit-label.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { unitQrLink } from '#contract/facility.ts';
 import { AVERY_L7160, type LabelLayout } from '../lib/label-layout.ts';
 import { QrSvg } from './qr-svg.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Facility } from '#contract/facility.ts';
-import { toast } from '../../../components/ui/toast.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { drawQrCanvas } from './qr-matrix.ts';
 import { QR_SIZES, parseCopies, type QrSizeId } from './qr-print.ts';
 

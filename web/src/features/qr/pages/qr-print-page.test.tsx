@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { facility } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { facility } from '#web/test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
 import QrPrintPage from './qr-print-page.tsx';
-import errors from '../../../locales/en/errors.json';
+import errors from '#web/locales/en/errors.json';
 
 const qrData = 'https://shalav.example.com/qr-scan?qrId=qr_8f3k2m9x';
 

@@ -1,6 +1,6 @@
 import type { Facility } from '#contract/facility.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useFacility, useQrCode } from '../api/qr.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { PrintStyles } from '../components/print-styles.tsx';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '#contract/rooms.ts';
-import { facility, room, userWith } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { facility, room, userWith } from '#web/test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
 import UnitLabelsPage from './unit-labels-page.tsx';
 
 /** A unit with a predictable id (the label's QR encodes it). */

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import type { Facility } from '#contract/facility.ts';
 import type { Room } from '#contract/rooms.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
 import { useFacility, useUnits } from '../api/qr.ts';
 import { ErrorState } from '../components/error-state.tsx';
 import { LabelPrintCard, LabelSelectionCard } from '../components/label-options.tsx';
 import { LabelSheet } from '../components/label-sheet.tsx';
 import { PrintStyles } from '../components/print-styles.tsx';
 import { useLabelSelection } from '../lib/use-label-selection.ts';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 /**
  * Screen only: the A4 preview is scaled to the space there is (210 mm is wider than a phone).

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
 import { reportListSearch, reportPath, type Report, type ReportFilters, type ReportInput, type ReportKind } from '../lib/report-kind.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 /**
  * Every key starts with the API path, so a live update (`shortage.changed` invalidates

@@ -1,9 +1,9 @@
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
 import { useDeleteReport } from '../api/reports.ts';
 import type { Report, ReportKind } from '../lib/report-kind.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 
 /** Confirmation before deleting: nothing is sent until the user confirms. */
 export function ReportDeleteDialog({ kind, report, onClose }: { kind: ReportKind; report: Report | null; onClose: () => void }) {

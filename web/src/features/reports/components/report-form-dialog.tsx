@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { REPORT_STATUSES, type ReportStatus } from '#contract/reports.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
 import { useCreateReport, useUpdateReport } from '../api/reports.ts';
 import { MM_MAX, QUANTITY_MAX, draftFrom, draftProblems, inputFrom, type DraftProblem, type ReportDraft } from '../lib/report-form.ts';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
-import { useWording } from '../../../lib/use-wording.ts';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
 
 function ReportForm({ kind, report, onDone }: { kind: ReportKind; report: Report | null; onDone: () => void }) {
   const { tw: t } = useWording('reports');

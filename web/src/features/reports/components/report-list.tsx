@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { hasDimensions, type Report, type ReportKind } from '../lib/report-kind.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
-import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { ScrollRegion } from '#web/components/ui/scroll-region.tsx';
 
 /** Height × width × thickness, always in that order (digits and × read left to right in RTL too). */
 const dimensionsOf = (r: Report) => `${r.height ?? 0} × ${r.width ?? 0} × ${r.thickness ?? 0}`;

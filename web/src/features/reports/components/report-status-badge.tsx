@@ -1,5 +1,5 @@
 import type { ReportStatus } from '#contract/reports.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 
 const STATUS_CLASS: Record<ReportStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 border-amber-300',

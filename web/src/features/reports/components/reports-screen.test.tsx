@@ -4,11 +4,11 @@ import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import type { Measurement, Shortage } from '#contract/reports.ts';
-import { userWith } from '../../../test/fixtures.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
 import MeasurementsTablePage from '../pages/measurements-table-page.tsx';
 import ShortagesTablePage from '../pages/shortages-table-page.tsx';
-import errors from '../../../locales/en/errors.json';
+import errors from '#web/locales/en/errors.json';
 
 const shortage = (over: Partial<Shortage> = {}): Shortage => ({
   id: 's1',

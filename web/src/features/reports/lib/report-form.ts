@@ -1,8 +1,8 @@
 import type { ReportStatus } from '#contract/reports.ts';
 import type { Report, ReportInput } from './report-kind.ts';
-import { checkReport, type ReportProblem, type ReportProblems } from '../../../lib/report-validation.ts';
+import { checkReport, type ReportProblem, type ReportProblems } from '#web/lib/report-validation.ts';
 
-export { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
+export { MM_MAX, QUANTITY_MAX } from '#web/lib/report-validation.ts';
 
 /** What the dialog's fields hold: text as typed, parsed on the way out. */
 export interface ReportDraft {

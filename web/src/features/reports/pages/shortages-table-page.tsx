@@ -1,4 +1,4 @@
-import { ExportButtons } from '../../../components/export-buttons.tsx';
+import { ExportButtons } from '#web/components/export-buttons.tsx';
 import { ReportsScreen } from '../components/reports-screen.tsx';
 
 /** /shortages-table (docs/product.md "Shortages and measurements"), with its export ("Exports"). */

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptReviewsResult, ReviewItem, ReviewStatus, ReviewsPage, TaskReview } from '#contract/reviews.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { reviewsKey } from '../../../lib/queries/reviews.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { reviewsKey } from '#web/lib/queries/reviews.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 export interface ReviewFilters {
   status: ReviewStatus;

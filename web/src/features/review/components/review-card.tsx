@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import type { ReviewItem } from '#contract/reviews.ts';
 import { ReviewDetails } from './review-details.tsx';
 import { ReviewPhoto } from './review-photo.tsx';

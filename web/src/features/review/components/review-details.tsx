@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { ReviewItem } from '#contract/reviews.ts';
 
 /** What a completion is: unit, floor, stage, worker, time, notes, and the last review if any. */

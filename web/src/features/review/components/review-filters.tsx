@@ -1,7 +1,7 @@
 import { REVIEW_STATUSES, type ReviewStatus } from '#contract/reviews.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 
 /** The review queue's tabs: waiting (with its count), sent back, accepted. */
 export function ReviewStatusTabs(p: { status: ReviewStatus; pendingCount?: number; onChange: (status: ReviewStatus) => void }) {

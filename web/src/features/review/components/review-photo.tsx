@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import type { ReviewItem } from '#contract/reviews.ts';
-import { safePhoto } from '../../../lib/photo-address.ts';
+import { safePhoto } from '#web/lib/photo-address.ts';
 
 /** The completion's photo: a thumbnail (or, on a phone, a large picture) that opens it full size. */
 export function ReviewPhoto({ item, large = false }: { item: ReviewItem; large?: boolean }) {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { REVIEW_REASON_MAX, type ReviewItem } from '#contract/reviews.ts';
 import { REVIEW_REASONS, composeReason, type ReviewReason } from '../lib/review-reasons.ts';
 import { useReviewTask } from '../api/reviews.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewItem, ReviewsPage } from '#contract/reviews.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo, type Handler, type MockResponse } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWithProviders, requestsTo, type Handler, type MockResponse } from '#web/test/render.tsx';
 import ReviewPage from './review-page.tsx';
 
 // The phone test stubs matchMedia; no later test may inherit a phone.

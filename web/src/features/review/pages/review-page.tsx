@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReviewItem, ReviewStatus } from '#contract/reviews.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useAuthUser } from '../../../lib/queries/session.ts';
-import { reviewCountQuery } from '../../../lib/queries/reviews.ts';
-import { taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useAuthUser } from '#web/lib/queries/session.ts';
+import { reviewCountQuery } from '#web/lib/queries/reviews.ts';
+import { taskTemplatesQuery } from '#web/lib/queries/task-templates.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.ts';
 import { useAcceptReviews, useReviewTask, useReviews, type ReviewFilters } from '../api/reviews.ts';
 import { ReviewCard } from '../components/review-card.tsx';
 import { ReviewPhoneAllSkipped, ReviewPhoneView } from '../components/review-phone-view.tsx';
@@ -22,7 +22,7 @@ import {
   isFiltered,
   type TypedReviewFilters,
 } from '../components/review-filters.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { usePhone } from '../lib/use-phone.ts';
 
 const TYPING_MS = 300;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoomInput, Room, UpdateRoomInput } from '#contract/rooms.ts';
-import { apiRequest } from '../../../lib/api.ts';
-import { invalidateRoomQueries, roomDetailsQuery, roomStatsQuery, roomsQuery } from '../../../lib/queries/rooms.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { invalidateRoomQueries, roomDetailsQuery, roomStatsQuery, roomsQuery } from '#web/lib/queries/rooms.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 const LIST_POLL_MS = 15 * 60_000; // docs/product.md "Data freshness": the map is polled every 15 minutes (a fallback to live updates)
 const DETAILS_POLL_MS = 30_000; // docs/product.md "Data freshness": details refresh every 30 s while open

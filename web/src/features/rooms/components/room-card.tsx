@@ -1,6 +1,6 @@
 import type { Room } from '#contract/rooms.ts';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import { STATUS_EDGE_CLASS, formatDateTime, normalizeStatus } from '../lib/room-display.ts';
 import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 

@@ -1,10 +1,10 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { Room } from '#contract/rooms.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
 import { useDeleteRoom } from '../api/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 
 /** Confirmation before deleting a unit: nothing is sent until the user confirms. */
 export function RoomDeleteDialog({ room, onClose, onDeleted }: { room: Room | null; onClose: () => void; onDeleted: () => void }) {

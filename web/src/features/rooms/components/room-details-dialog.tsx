@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { Room } from '#contract/rooms.ts';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { ReviewStateBadge } from '../../../components/review-state.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { ReviewStateBadge } from '#web/components/review-state.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
 import { useRoomDetails } from '../api/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import { formatDateTime } from '../lib/room-display.ts';
 import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 

@@ -1,8 +1,8 @@
 import { UNIT_STATUSES, type UnitStatus } from '#contract/constants.ts';
 import type { Room } from '#contract/rooms.ts';
-import { SelectField } from '../../../components/ui/field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
+import { SelectField } from '#web/components/ui/field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
 import { normalizeStatus } from '../lib/room-display.ts';
 
 /** 'all', 'none' (units without a floor) or a floor number as text. */

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { room, userWith } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import { room, userWith } from '#web/test/fixtures.ts';
 import { RoomFormDialog, parseRoomForm } from './room-form-dialog.tsx';
-import errors from '../../../locales/en/errors.json';
+import errors from '#web/locales/en/errors.json';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { UNIT_TYPES, unitTypeLabelKey, type UnitType } from '#contract/project-types.ts';
 import type { Room } from '#contract/rooms.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
 import { useCreateRoom, useUpdateRoom, type RoomFormValues } from '../api/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
 
 const FLOOR_MIN = -20;
 const FLOOR_MAX = 300;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { userWith } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '#web/test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
 import { RoomStatusLabel, TaskCountBadge } from './room-status.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

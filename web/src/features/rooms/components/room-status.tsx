@@ -1,4 +1,4 @@
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import { STATUS_DOT_CLASS, TASK_TONE_CLASS, normalizeStatus, statusLabelKey, taskTone } from '../lib/room-display.ts';
 
 /** A status dot with its label: colour is never the only signal. */

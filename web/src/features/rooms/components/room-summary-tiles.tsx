@@ -1,5 +1,5 @@
 import type { RoomStats } from '#contract/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import { STATUS_DOT_CLASS } from '../lib/room-display.ts';
 
 /** Four tiles: done/clean, in progress, not started/needs cleaning, total. */

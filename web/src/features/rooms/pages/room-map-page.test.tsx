@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { dismissToast } from '../../../components/ui/toast.ts';
-import { detailsOf, room, statsOf, userWith } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import { dismissToast } from '#web/components/ui/toast.ts';
+import { detailsOf, room, statsOf, userWith } from '#web/test/fixtures.ts';
 import RoomMapPage from './room-map-page.tsx';
-import errors from '../../../locales/en/errors.json';
+import errors from '#web/locales/en/errors.json';
 
 afterEach(() => {
   vi.unstubAllGlobals();

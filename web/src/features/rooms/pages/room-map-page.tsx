@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { Room } from '#contract/rooms.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
 import { useRoomStats, useRooms } from '../api/rooms.ts';
-import { useWording } from '../../../lib/use-wording.ts';
-import { useMayManage } from '../../../lib/queries/session.ts';
+import { useWording } from '#web/lib/use-wording.ts';
+import { useMayManage } from '#web/lib/queries/session.ts';
 import { RoomCard } from '../components/room-card.tsx';
 import { RoomDeleteDialog } from '../components/room-delete-dialog.tsx';
 import { RoomDetailsDialog } from '../components/room-details-dialog.tsx';
 import { NO_FILTERS, RoomFilters, filterRooms, type RoomFilterState } from '../components/room-filters.tsx';
 import { RoomFormDialog } from '../components/room-form-dialog.tsx';
 import { RoomSummaryTiles } from '../components/room-summary-tiles.tsx';
-import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { RefreshIcon } from '#web/components/ui/icons.tsx';
 
 const linkClass =
   'inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800';

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateScheduleInput, createScheduleResult, unitTaskSchema } from '#contract/schedules.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { invalidateRoomQueries, roomsQuery } from '../../../lib/queries/rooms.ts';
-import { scheduledTasksKey } from '../../../lib/queries/scheduled-tasks.ts';
-import { taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { invalidateRoomQueries, roomsQuery } from '#web/lib/queries/rooms.ts';
+import { scheduledTasksKey } from '#web/lib/queries/scheduled-tasks.ts';
+import { taskTemplatesQuery } from '#web/lib/queries/task-templates.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 export type UnitTask = z.infer<typeof unitTaskSchema>;
 export type CreateScheduleResult = z.infer<typeof createScheduleResult>;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '#contract/rooms.ts';
-import { mockFetch, notSignedIn, renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch, notSignedIn, renderWithProviders } from '#web/test/render.tsx';
 import { emptyFilter } from '../lib/unit-filter.ts';
 import { BULK_PAGE_SIZE, BulkUnitPicker } from './bulk-unit-picker.tsx';
 

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import type { Room } from '#contract/rooms.ts';
 import { PROJECT_TYPES, UNIT_TYPES, inListOrder, projectTypeLabelKey, unitTypeLabelKey } from '#contract/project-types.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import { ALL, filterUnits, type UnitFilter } from '../lib/unit-filter.ts';
 
 export const BULK_PAGE_SIZE = 60;

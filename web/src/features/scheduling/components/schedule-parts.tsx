@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Room } from '#contract/rooms.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
 import type { ScheduleForm } from '../lib/use-schedule-form.ts';
 import type { ScheduleMode } from '../lib/task-rows.ts';
 import { validationLimit } from '../lib/task-rows.ts';

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
 import type { Room } from '#contract/rooms.ts';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
 import { useUnitTasks } from '../api/scheduling.ts';
 
 const MAX_OPTIONS = 500;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { defaultRows, type TaskRow } from '../lib/task-rows.ts';
 import { TaskListEditor } from './task-list-editor.tsx';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { RECURRENCES, type Recurrence } from '#contract/schedules.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { MAX_MINUTES, MIN_MINUTES, editRow, emptyRow, parseMinutes, type TaskRow } from '../lib/task-rows.ts';
 
 const control =

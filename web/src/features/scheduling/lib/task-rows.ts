@@ -1,5 +1,5 @@
 import { LOCALES } from '#contract/constants.ts';
-import { localeOf } from '../../../lib/stored-language.ts';
+import { localeOf } from '#web/lib/stored-language.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { DEFAULT_CLEANING_TASKS, DEFAULT_INSPECTION_TASKS, type DefaultTask } from '#contract/default-tasks.ts';
 import type { CreateScheduleInput, Recurrence, ScheduleTaskInput } from '#contract/schedules.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Room } from '#contract/rooms.ts';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useWording } from '../../../lib/use-wording.ts';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useWording } from '#web/lib/use-wording.ts';
 import { useCreateSchedule, useTaskTemplates } from '../api/scheduling.ts';
 import {
   buildSchedulePayload,

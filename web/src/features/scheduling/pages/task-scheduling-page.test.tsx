@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '#contract/rooms.ts';
 import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
-import { dismissToast } from '../../../components/ui/toast.ts';
-import { roomDetailsQuery, roomStatsQuery } from '../../../lib/queries/rooms.ts';
-import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
-import { userWith } from '../../../test/fixtures.ts';
+import { dismissToast } from '#web/components/ui/toast.ts';
+import { roomDetailsQuery, roomStatsQuery } from '#web/lib/queries/rooms.ts';
+import { createTestQueryClient, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '#web/test/render.tsx';
+import { userWith } from '#web/test/fixtures.ts';
 import TaskSchedulingPage from './task-scheduling-page.tsx';
-import heErrors from '../../../locales/he/errors.json';
+import heErrors from '#web/locales/he/errors.json';
 
 const unit = (id: string, number: string, type = 'apartment'): Room => ({
   id,

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useWording } from '../../../lib/use-wording.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useAuthUser } from '../../../lib/queries/session.ts';
+import { useWording } from '#web/lib/use-wording.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useAuthUser } from '#web/lib/queries/session.ts';
 import { useRooms } from '../api/scheduling.ts';
 import { ModeToggle, ScheduleFooter, UnitSection } from '../components/schedule-parts.tsx';
 import { TaskListEditor } from '../components/task-list-editor.tsx';
 import { sortUnits } from '../lib/unit-filter.ts';
 import { useScheduleForm } from '../lib/use-schedule-form.ts';
-import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
+import { FORM_IDLE, useInactivity } from '#web/lib/use-inactivity.ts';
 
 function InactivityClosed() {
   const { tw: t } = useWording('scheduling');

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskTemplateInput, TaskTemplate, UpdateTaskTemplateInput } from '#contract/templates.ts';
 import { TEMPLATE_PROJECT_TYPES, type TemplateProjectType } from '#contract/project-types.ts';
-import { apiRequest } from '../../../lib/api.ts';
-import { taskTemplatesKey, taskTemplatesQuery } from '../../../lib/queries/task-templates.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { taskTemplatesKey, taskTemplatesQuery } from '#web/lib/queries/task-templates.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 export type TemplateFacilityType = TemplateProjectType;
 

@@ -1,5 +1,5 @@
-import { CardActions } from '../../../components/ui/card-actions.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { CardActions } from '#web/components/ui/card-actions.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { TaskTemplate } from '#contract/templates.ts';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
 import { templateText } from '../api/templates.ts';

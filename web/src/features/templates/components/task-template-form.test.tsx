@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { TaskTemplateForm } from './task-template-form.tsx';
 
 function setup(props: Partial<Parameters<typeof TaskTemplateForm>[0]> = {}) {

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { TEMPLATE_MINUTES, type CreateTaskTemplateInput, type TaskTemplate } from '#contract/templates.ts';
 import { UNIT_TYPES, unitTypeLabelKey } from '#contract/project-types.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
 import type { TemplateFacilityType } from '../api/templates.ts';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
 
 /** Form defaults (docs/product.md "Validation rules"): 5 minutes, order 0, required, every unit type, no photo. */
 export const TEMPLATE_DEFAULTS = {

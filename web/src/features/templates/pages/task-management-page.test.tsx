@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { TaskTemplate } from '#contract/templates.ts';
 import type { Locale } from '#contract/constants.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import { findToast, mockFetch, renderWithProviders, requestsTo, type MockResponse } from '#web/test/render.tsx';
 import TaskManagementPage from './task-management-page.tsx';
 
 const template = (over: Partial<TaskTemplate>): TaskTemplate => ({

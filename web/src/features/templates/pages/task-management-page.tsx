@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { templateFacilityTypeOf, type TaskTemplate } from '#contract/templates.ts';
 import { TEMPLATE_PROJECT_TYPES, projectTypeLabelKey } from '#contract/project-types.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useAuthUser } from '../../../lib/queries/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { SelectField } from '#web/components/ui/field.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useAuthUser } from '#web/lib/queries/session.ts';
 import { isTemplateFacilityType, templateText, useTaskTemplates, type TemplateFacilityType } from '../api/templates.ts';
 import { useTemplateActions, type Editing } from '../lib/use-template-actions.ts';
 import { TaskTemplateCard } from '../components/task-template-card.tsx';
 import { TaskTemplateForm } from '../components/task-template-form.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 
 /** Facility types that come with a default task list: construction's inspection stages, a hotel's daily cleaning. */
 const WITH_DEFAULTS: readonly TemplateFacilityType[] = ['construction', 'hotel'];

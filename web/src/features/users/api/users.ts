@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMemberInput, Member, MemberList, UpdateMemberInput } from '#contract/users.ts';
 import type { TemporaryPassword } from '#contract/account.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { useSubmissionKey } from '../../../lib/submission-key.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { useSubmissionKey } from '#web/lib/submission-key.ts';
 
 const usersKey = ['/api/users'] as const;
 

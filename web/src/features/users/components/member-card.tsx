@@ -1,6 +1,6 @@
 import type { Member } from '#contract/users.ts';
-import { CardActions } from '../../../components/ui/card-actions.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { CardActions } from '#web/components/ui/card-actions.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { deleteBlockedReason } from '../lib/member-form.ts';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium';

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { ROLES } from '#contract/constants.ts';
 import type { Member } from '#contract/users.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { emptyMemberForm, memberFormOf, memberFormProblem, memberInputOf, type MemberForm } from '../lib/member-form.ts';
 
 export type MemberInput = ReturnType<typeof memberInputOf>;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { TemporaryPassword } from '#contract/account.ts';
 import type { Member } from '#contract/users.ts';
-import { TemporaryPasswordDialog } from '../../../components/temporary-password-dialog.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { TemporaryPasswordDialog } from '#web/components/temporary-password-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useSetTemporaryPassword } from '../api/users.ts';
 import { memberName } from './member-card.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { member } from '../../../test/fixtures.ts';
+import { member } from '#web/test/fixtures.ts';
 import { deleteBlockedReason, emptyMemberForm, memberFormProblem, memberInputOf, type MemberForm } from './member-form.ts';
 
 const valid = (over: Partial<MemberForm> = {}): MemberForm => ({

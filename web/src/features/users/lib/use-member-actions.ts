@@ -1,7 +1,7 @@
 import type { Member } from '#contract/users.ts';
-import { toast } from '../../../components/ui/toast.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { useCreateMember, useDeleteMember, useUpdateMember } from '../api/users.ts';
 import type { MemberInput } from '../components/member-form-dialog.tsx';
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MemberList } from '#contract/users.ts';
-import { findToast, mockFetch, renderWithProviders, requestsTo } from '../../../test/render.tsx';
-import { member, userWith } from '../../../test/fixtures.ts';
-import heErrors from '../../../locales/he/errors.json';
+import { findToast, mockFetch, renderWithProviders, requestsTo } from '#web/test/render.tsx';
+import { member, userWith } from '#web/test/fixtures.ts';
+import heErrors from '#web/locales/he/errors.json';
 import UserManagementPage from './user-management-page.tsx';
 
 const owner = member({ id: 'u1', username: 'demo', firstName: 'דנה', lastName: 'לוי', role: 'admin', isOwner: true });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ROLES, type Role } from '#contract/constants.ts';
 import type { Member } from '#contract/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { useErrorText } from '../../../lib/error-text.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useAuthUser } from '../../../lib/queries/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useErrorText } from '#web/lib/error-text.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useAuthUser } from '#web/lib/queries/session.ts';
 import { useMembers } from '../api/users.ts';
 import { MemberCard, memberName } from '../components/member-card.tsx';
 import { MemberFormDialog } from '../components/member-form-dialog.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { measurementPublicInput, PublicRoomDetails, PublicTask, shortagePublicInput } from '#contract/worker.ts';
-import { prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
-import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '../../../lib/outbox.ts';
-import { rememberVisitedUnit } from '../../../lib/offline-store.ts';
+import { prefetchResource, retryTransient, useResource } from '#web/lib/resource.ts';
+import { enqueue, outboxEntries, subscribeOutbox, type OutboxEntry } from '#web/lib/outbox.ts';
+import { rememberVisitedUnit } from '#web/lib/offline-store.ts';
 
 import { roomUrl, tasksUrl } from './first-load.ts';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { linkTo } from '../../../lib/navigation.ts';
-import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
-import { ArrowNextIcon, CheckIcon, HomeIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { linkTo } from '#web/lib/navigation.ts';
+import { QrScannerButton } from '#web/components/qr-scanner-button.tsx';
+import { ArrowNextIcon, CheckIcon, HomeIcon } from '#web/components/ui/icons.tsx';
 
 const bigLink = 'inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-md px-4 text-base font-semibold';
 

@@ -1,8 +1,8 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { WORKER_IDLE_MINUTES } from '#contract/constants.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ClockIcon } from '../../../components/ui/icons.tsx';
-import { formatCountdown, URGENT_BELOW_MS } from '../../../lib/use-inactivity.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ClockIcon } from '#web/components/ui/icons.tsx';
+import { formatCountdown, URGENT_BELOW_MS } from '#web/lib/use-inactivity.ts';
 
 /** The warning five minutes before the form closes, with a countdown and "extend to 30 minutes". */
 export function InactivityBanner({ remainingMs, onExtend }: { remainingMs: number; onExtend: () => void }) {

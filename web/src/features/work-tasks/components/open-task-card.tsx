@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { CameraIcon, CheckIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { CameraIcon, CheckIcon } from '#web/components/ui/icons.tsx';
 import { useTaskCompletion } from '../lib/use-task-completion.ts';
 import type { TaskCardProps } from './task-card-props.ts';
 import { CompletionStatus, OpenTaskItem } from './task-summary.tsx';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '#web/test/render.tsx';
 import { PhotoDialog } from './photo-dialog.tsx';
 
 function fakeStream(deviceId: string) {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { checkPhoto } from '../../../lib/photo-upload.ts';
-import { CameraIcon, ImageIcon, WarningIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { checkPhoto } from '#web/lib/photo-upload.ts';
+import { CameraIcon, ImageIcon, WarningIcon } from '#web/components/ui/icons.tsx';
 
 /** docs/product.md "Defaults and other constants": rear camera, 640–1920 (ideal 1280) by 480–1080 (ideal 720). */
 export const CAMERA_CONSTRAINTS = {

@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { locationNote } from '#contract/worker-rules.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import { toast } from '#web/components/ui/toast.ts';
 import { reportMeasurement, reportShortage } from '../api/work-tasks.ts';
 import { MEASUREMENT_DEFAULTS, validateMeasurement, type FieldError, type MeasurementValues } from '../lib/report-form.ts';
-import { MM_MAX, QUANTITY_MAX } from '../../../lib/report-validation.ts';
-import { keepDraft, recallDraft } from '../../../lib/worker-memory.ts';
+import { MM_MAX, QUANTITY_MAX } from '#web/lib/report-validation.ts';
+import { keepDraft, recallDraft } from '#web/lib/worker-memory.ts';
 
 export type ReportKind = 'shortage' | 'measurement';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { PublicTask } from '#contract/worker.ts';
-import { WarningIcon } from '../../../components/ui/icons.tsx';
+import { WarningIcon } from '#web/components/ui/icons.tsx';
 
 /**
  * The manager sent the stage back (docs/decisions/029-quality-loop.md): said above the stage, with

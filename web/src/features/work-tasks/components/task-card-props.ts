@@ -1,5 +1,5 @@
 import type { PublicTask } from '#contract/worker.ts';
-import type { OutboxEntry } from '../../../lib/outbox.ts';
+import type { OutboxEntry } from '#web/lib/outbox.ts';
 
 /** What a task card is given: its own file so the card and the open card (loaded later) share it without importing each other. */
 export interface TaskCardProps {

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { PublicTask } from '#contract/worker.ts';
 import type { TaskCardProps } from './task-card-props.ts';
-import { NameInText } from '../../../lib/name-in-text.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { NameInText } from '#web/lib/name-in-text.tsx';
+import { CheckIcon } from '#web/components/ui/icons.tsx';
 import { CompletionStatus, OpenTaskItem, localized } from './task-summary.tsx';
-import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
+import { LoadFailed, lazyOr } from '#web/components/ui/load-failed.tsx';
 
 // The open card's code is loaded when first needed: when it does not arrive, the summary stays with the way out.
 const OpenCard = lazyOr(

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { PhotoError } from '../../../lib/photo-upload.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { renderWithProviders } from '#web/test/render.tsx';
+import { PhotoError } from '#web/lib/photo-upload.ts';
 import { TaskPhoto } from './task-photo.tsx';
 
 const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'p.jpg', { type: 'image/jpeg' });

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { CameraIcon, CheckIcon, ImageIcon, NoSignalIcon, RefreshIcon, WarningIcon } from '../../../components/ui/icons.tsx';
-import { photoErrorText, photoRemedy } from '../../../lib/photo-upload.ts';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { CameraIcon, CheckIcon, ImageIcon, NoSignalIcon, RefreshIcon, WarningIcon } from '#web/components/ui/icons.tsx';
+import { photoErrorText, photoRemedy } from '#web/lib/photo-upload.ts';
 import type { PhotoState } from '../lib/use-task-completion.ts';
-import { LoadFailed, lazyOr } from '../../../components/ui/load-failed.tsx';
+import { LoadFailed, lazyOr } from '#web/components/ui/load-failed.tsx';
 
 // The dialog (and Radix Dialog) is not in the page's first download; the page fetches it when idle.
 const loadPhotoDialog = () => import('./photo-dialog.tsx').then((m) => ({ default: m.PhotoDialog }));

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { PublicTask } from '#contract/worker.ts';
-import type { OutboxEntry } from '../../../lib/outbox.ts';
-import { CameraIcon, ChevronIcon, ClockIcon, NoSignalIcon } from '../../../components/ui/icons.tsx';
+import type { OutboxEntry } from '#web/lib/outbox.ts';
+import { CameraIcon, ChevronIcon, ClockIcon, NoSignalIcon } from '#web/components/ui/icons.tsx';
 
 /** The task's name and description in the worker's language when the project translated them. */
 export function localized(task: PublicTask, lng: string) {

@@ -1,16 +1,16 @@
 import { useEffect, useReducer, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { PublicTask } from '#contract/worker.ts';
 import type { UndoCompletionResult } from '#contract/reviews.ts';
 import type { ErrorCode } from '#contract/errors.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { BackIcon } from '../../../components/ui/icons.tsx';
-import { toast } from '../../../components/ui/toast.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { completedHereAt, forgetCompletedHere, UNDO_WINDOW_MS } from '../../../lib/completed-here.ts';
-import { deviceHeaders } from '../../../lib/device-id.ts';
-import { isOffline } from '../../../lib/offline-store.ts';
-import { invalidateResource, setResourceData } from '../../../lib/resource.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { BackIcon } from '#web/components/ui/icons.tsx';
+import { toast } from '#web/components/ui/toast.ts';
+import { ApiError, apiRequest } from '#web/lib/api.ts';
+import { completedHereAt, forgetCompletedHere, UNDO_WINDOW_MS } from '#web/lib/completed-here.ts';
+import { deviceHeaders } from '#web/lib/device-id.ts';
+import { isOffline } from '#web/lib/offline-store.ts';
+import { invalidateResource, setResourceData } from '#web/lib/resource.ts';
 import { tasksUrl } from '../api/work-tasks.ts';
 import { refusalText } from '../lib/refusal.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicTask } from '#contract/worker.ts';
-import type { OutboxEntry } from '../../../lib/outbox.ts';
+import type { OutboxEntry } from '#web/lib/outbox.ts';
 import { progressOf } from './progress.ts';
 
 const task = (id: string, isCompleted = false) => ({ id, isCompleted }) as PublicTask;

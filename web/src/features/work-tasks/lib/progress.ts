@@ -1,5 +1,5 @@
 import type { PublicTask } from '#contract/worker.ts';
-import type { OutboxEntry } from '../../../lib/outbox.ts';
+import type { OutboxEntry } from '#web/lib/outbox.ts';
 
 export interface Progress {
   /** Stages the server confirmed done. */

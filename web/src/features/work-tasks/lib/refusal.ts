@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText } from '#web/lib/error-text.ts';
 
 /**
  * What to tell a worker when the server refused a write: the words of the refusal's code in the

@@ -1,4 +1,4 @@
-import { checkReport, type ReportProblem } from '../../../lib/report-validation.ts';
+import { checkReport, type ReportProblem } from '#web/lib/report-validation.ts';
 
 /**
  * The worker's report forms: the fields as typed, checked by the same rules as the manager's

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import type { PublicTask } from '#contract/worker.ts';
-import { toast } from '../../../components/ui/toast.ts';
-import { cancelWaiting, onOutboxResult, type OutboxEntry } from '../../../lib/outbox.ts';
-import { forgetCompletedHere } from '../../../lib/completed-here.ts';
-import { clearPhotoWaiting, markPhotoWaiting, subscribeWaitingPhotos, waitingPhotos } from '../../../lib/offline-photos.ts';
-import { completeTask, sendWaitingPhoto } from '../../../lib/photo-sender.ts';
-import { PhotoError, compressPhoto, photoErrorText } from '../../../lib/photo-upload.ts';
+import { toast } from '#web/components/ui/toast.ts';
+import { cancelWaiting, onOutboxResult, type OutboxEntry } from '#web/lib/outbox.ts';
+import { forgetCompletedHere } from '#web/lib/completed-here.ts';
+import { clearPhotoWaiting, markPhotoWaiting, subscribeWaitingPhotos, waitingPhotos } from '#web/lib/offline-photos.ts';
+import { completeTask, sendWaitingPhoto } from '#web/lib/photo-sender.ts';
+import { PhotoError, compressPhoto, photoErrorText } from '#web/lib/photo-upload.ts';
 import {
   findCompletionIntent,
   findUploadedPhoto,
@@ -15,8 +15,8 @@ import {
   forgetUploadedPhoto,
   forgetWaitingPhoto,
   keepCompletionIntent,
-} from '../../../lib/photo-store.ts';
-import { keepDraft, recallDraft } from '../../../lib/worker-memory.ts';
+} from '#web/lib/photo-store.ts';
+import { keepDraft, recallDraft } from '#web/lib/worker-memory.ts';
 
 /** A task's photo: none yet → compressing → uploading → done; or waiting for signal; or failed. */
 export type PhotoState =

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepDraft, recallDraft, welcomeDraftKey } from '../../../lib/worker-memory.ts';
+import { keepDraft, recallDraft, welcomeDraftKey } from '#web/lib/worker-memory.ts';
 
 /**
  * The name typed on a unit's welcome step survives a reload (docs/product.md "Working without

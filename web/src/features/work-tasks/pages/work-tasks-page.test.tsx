@@ -3,13 +3,13 @@ import axe from 'axe-core';
 import type { Mock } from 'vitest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRoomDetails, PublicTask } from '#contract/worker.ts';
-import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
-import { reloadOutboxForTests, resetOutboxForTests } from '../../../lib/outbox.ts';
-import { clearSavedForTests } from '../../../lib/offline-store.ts';
-import { markPhotoWaiting, resetWaitingPhotosForTests, waitingPhotos } from '../../../lib/offline-photos.ts';
-import { findCompletionIntent, findWaitingPhoto, keepCompletionIntent, keepWaitingPhoto } from '../../../lib/photo-store.ts';
-import { FakeIndexedDb } from '../../../test/fake-indexeddb.ts';
-import { deviceId } from '../../../lib/device-id.ts';
+import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '#web/test/render.tsx';
+import { reloadOutboxForTests, resetOutboxForTests } from '#web/lib/outbox.ts';
+import { clearSavedForTests } from '#web/lib/offline-store.ts';
+import { markPhotoWaiting, resetWaitingPhotosForTests, waitingPhotos } from '#web/lib/offline-photos.ts';
+import { findCompletionIntent, findWaitingPhoto, keepCompletionIntent, keepWaitingPhoto } from '#web/lib/photo-store.ts';
+import { FakeIndexedDb } from '#web/test/fake-indexeddb.ts';
+import { deviceId } from '#web/lib/device-id.ts';
 import WorkTasksPage from './work-tasks-page.tsx';
 
 // Compression needs a real canvas; here it hands the file back and records how it was asked.

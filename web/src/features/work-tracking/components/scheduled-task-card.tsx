@@ -1,10 +1,10 @@
-import { ReviewStateBadge } from '../../../components/review-state.tsx';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { useWording } from '../../../lib/use-wording.ts';
+import { ReviewStateBadge } from '#web/components/review-state.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
 import type { ScheduledTask } from '#contract/schedules.ts';
 import { unitTypeLabelKey } from '#contract/project-types.ts';
 import { RECEIVED_LATE_AFTER_MS } from '#contract/worker-rules.ts';
-import { safePhoto } from '../../../lib/photo-address.ts';
+import { safePhoto } from '#web/lib/photo-address.ts';
 
 /** Recorded on a phone without signal and sent later: its time is the phone's, so the arrival is shown too. */
 const receivedLate = (task: ScheduledTask) =>

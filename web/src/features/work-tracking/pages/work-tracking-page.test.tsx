@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduledTask, ScheduledTasksPage } from '#contract/schedules.ts';
-import { dismissToast } from '../../../components/ui/toast.ts';
-import { mockFetch, renderWithProviders, type MockResponse } from '../../../test/render.tsx';
+import { dismissToast } from '#web/components/ui/toast.ts';
+import { mockFetch, renderWithProviders, type MockResponse } from '#web/test/render.tsx';
 import WorkTrackingPage from './work-tracking-page.tsx';
 
 const task = (over: Partial<ScheduledTask>): ScheduledTask => ({

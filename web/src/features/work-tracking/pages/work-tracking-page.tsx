@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { projectTypeLabelKey } from '#contract/project-types.ts';
 import { Link, useSearchParams } from 'react-router';
-import { useWording } from '../../../lib/use-wording.ts';
-import { ExportButtons } from '../../../components/export-buttons.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
+import { useWording } from '#web/lib/use-wording.ts';
+import { ExportButtons } from '#web/components/export-buttons.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { SelectField, TextField } from '#web/components/ui/field.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
 import { useScheduledTasks } from '../api/scheduled-tasks.ts';
 import { ScheduledTaskCard } from '../components/scheduled-task-card.tsx';
-import { useAuthUser, useMayManage } from '../../../lib/queries/session.ts';
+import { useAuthUser, useMayManage } from '#web/lib/queries/session.ts';
 import {
   PROJECT_TYPE_FILTERS,
   SEARCH_DEBOUNCE_MS,

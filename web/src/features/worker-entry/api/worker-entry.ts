@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { PublicFacility, PublicRoom, workSessionResult } from '#contract/worker.ts';
-import { apiGet, apiRequest } from '../../../lib/api.ts';
-import { invalidateResource, prefetchResource, retryTransient, useResource } from '../../../lib/resource.ts';
-import { enqueue, newIdempotencyKey } from '../../../lib/outbox.ts';
-import { facilityByQrUrl, isOffline, rememberUnits, suggestSeenUnits } from '../../../lib/offline-store.ts';
+import { apiGet, apiRequest } from '#web/lib/api.ts';
+import { invalidateResource, prefetchResource, retryTransient, useResource } from '#web/lib/resource.ts';
+import { enqueue, newIdempotencyKey } from '#web/lib/outbox.ts';
+import { facilityByQrUrl, isOffline, rememberUnits, suggestSeenUnits } from '#web/lib/offline-store.ts';
 
 /**
  * One retry for a dropped connection or a server hiccup; the answers are kept on the phone and

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 
 /** "Back" on the QR page's steps: a full-width secondary button whose arrow turns with the reading direction. */
 export function BackButton({ onBack }: { onBack: () => void }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { WORKER_IDLE_MINUTES } from '#contract/constants.ts';
-import { ClockIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
-import { formatCountdown, URGENT_BELOW_MS } from '../../../lib/use-inactivity.ts';
+import { ClockIcon, RefreshIcon } from '#web/components/ui/icons.tsx';
+import { formatCountdown, URGENT_BELOW_MS } from '#web/lib/use-inactivity.ts';
 
 /** The last minutes before the form closes (docs/product.md, "Inactivity"): a countdown, red in the last 60 seconds. */
 export function InactivityWarning({ remainingMs, onExtend }: { remainingMs: number; onExtend: () => void }) {

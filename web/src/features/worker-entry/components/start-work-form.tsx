@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { BackButton } from './back-button.tsx';
 import type { PublicRoom } from '#contract/worker.ts';
 import { Combobox, bigInput } from './combobox.tsx';
-import { QrScannerButton } from '../../../components/qr-scanner-button.tsx';
+import { QrScannerButton } from '#web/components/qr-scanner-button.tsx';
 import { exactUnit, resolveUnit } from '../lib/unit-match.ts';
-import { keepDraft, recallDraft, splitName, suggestNames, fullName, type WorkerName } from '../../../lib/worker-memory.ts';
+import { keepDraft, recallDraft, splitName, suggestNames, fullName, type WorkerName } from '#web/lib/worker-memory.ts';
 import {
   ArrowDownIcon,
   ArrowNextIcon,
@@ -17,7 +17,7 @@ import {
   UserIcon,
   UsersIcon,
   XIcon,
-} from '../../../components/ui/icons.tsx';
+} from '#web/components/ui/icons.tsx';
 
 export interface StartWorkValues {
   unit: PublicRoom;

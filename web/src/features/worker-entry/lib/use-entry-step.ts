@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { navigate } from '../../../lib/navigation.ts';
-import { languageWasChosen } from '../../../lib/worker-memory.ts';
+import { navigate } from '#web/lib/navigation.ts';
+import { languageWasChosen } from '#web/lib/worker-memory.ts';
 
 type StepName = 'language' | 'details';
 interface StepState {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseFloor } from '../components/start-work-form.tsx';
 import { workTasksUrl } from '../pages/qr-scan-page.tsx';
-import { fullName, recallWorkerName, rememberWorkerName, splitName, suggestNames } from '../../../lib/worker-memory.ts';
+import { fullName, recallWorkerName, rememberWorkerName, splitName, suggestNames } from '#web/lib/worker-memory.ts';
 
 describe('worker names', () => {
   beforeEach(() => localStorage.clear());

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicFacility, PublicRoom } from '#contract/worker.ts';
-import en from '../../../locales/en/qrScan.json';
-import he from '../../../locales/he/qrScan.json';
-import errorsEn from '../../../locales/en/errors.json';
-import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '../../../test/render.tsx';
+import en from '#web/locales/en/qrScan.json';
+import he from '#web/locales/he/qrScan.json';
+import errorsEn from '#web/locales/en/errors.json';
+import { findToast, mockFetch, renderWorkerPage, requestsTo, type MockResponse } from '#web/test/render.tsx';
 import { suggestUnits } from '#contract/worker-rules.ts';
 import QrScanPage from './qr-scan-page.tsx';
-import commonEn from '../../../locales/en/common.json';
-import { outboxEntries, resetOutboxForTests } from '../../../lib/outbox.ts';
+import commonEn from '#web/locales/en/common.json';
+import { outboxEntries, resetOutboxForTests } from '#web/lib/outbox.ts';
 
 /** The server's suggestions: the first 10 matches of `q` (its ranking is tested on the server). */
 const searchAnswer =

@@ -1,23 +1,23 @@
 import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '#web/lib/i18n-react.tsx';
 import { BackButton } from '../components/back-button.tsx';
-import { navigate, useLocationUrl } from '../../../lib/navigation.ts';
+import { navigate, useLocationUrl } from '#web/lib/navigation.ts';
 import { type Locale } from '#contract/constants.ts';
 import { CLEANING_FACILITY_TYPES } from '#contract/cleaning-types.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.ts';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/toast.ts';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { dirOf, setLanguage } from '../../../lib/i18n.ts';
-import { FORM_IDLE, useInactivity } from '../../../lib/use-inactivity.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { dirOf, setLanguage } from '#web/lib/i18n.ts';
+import { FORM_IDLE, useInactivity } from '#web/lib/use-inactivity.ts';
 import { facilityByQrUrl, refreshProject, startWork as postWorkSession, useFacilityByQr, useWorkerNames } from '../api/worker-entry.ts';
 import { useUnitSearch } from '../lib/use-unit-search.ts';
 import { useEntryStep } from '../lib/use-entry-step.ts';
-import { LanguageSelect } from '../../../components/language-select.tsx';
-import { invalidateResource } from '../../../lib/resource.ts';
+import { LanguageSelect } from '#web/components/language-select.tsx';
+import { invalidateResource } from '#web/lib/resource.ts';
 import { InactivityClosed, InactivityWarning } from '../components/inactivity.tsx';
-import { LanguageStep } from '../../../components/language-step.tsx';
+import { LanguageStep } from '#web/components/language-step.tsx';
 import { Notice } from '../components/notice.tsx';
 import { StartWorkForm, type StartWorkValues } from '../components/start-work-form.tsx';
 import {
@@ -28,11 +28,11 @@ import {
   rememberQrId,
   rememberWorkerName,
   startDraftKey,
-} from '../../../lib/worker-memory.ts';
-import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '../../../components/ui/icons.tsx';
-import { startOfflineWork } from '../../../lib/offline-work.ts';
-import { OutboxPanel } from '../../../components/outbox-panel.tsx';
-import { OutboxSavedNote } from '../../../components/outbox-saved-note.tsx';
+} from '#web/lib/worker-memory.ts';
+import { BuildingIcon, CameraIcon, InboxIcon, NoSignalIcon, QuestionIcon, RefreshIcon, StopIcon } from '#web/components/ui/icons.tsx';
+import { startOfflineWork } from '#web/lib/offline-work.ts';
+import { OutboxPanel } from '#web/components/outbox-panel.tsx';
+import { OutboxSavedNote } from '#web/components/outbox-saved-note.tsx';
 
 /** Where the worker goes after starting: the unit's task page, name and floor pre-filled. */
 export function workTasksUrl(roomId: string, workerName: string, floorNumber: number | null | undefined) {
