@@ -21,8 +21,17 @@ export interface Period {
 /** A worker's name as a key: names that differ only in case or spacing are one worker. */
 const workerKey = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 const named = (column: SQL) => sql`${column} is not null and btrim(${column}) <> ''`;
-/** The ids of a slice of units, as a set to test `unit_id in (…)` against. */
-const unitsIn = (unitIds: string[]) => sql`select value::uuid from jsonb_array_elements_text(${JSON.stringify(unitIds)}::jsonb)`;
+/**
+ * `table alias`, or with `unitIds` only the project's rows of those units, read unit by unit: each of
+ * these tables has an index that begins (project_id, unit_id), so a slice of units costs its own rows
+ * wherever it is in the project. `offset 0` keeps the planner from joining the slice to the whole
+ * table instead, which it preferred, a slice being a tenth of the project.
+ */
+const ofUnits = (table: SQL, alias: SQL, projectId: string, unitIds?: string[]) =>
+  unitIds
+    ? sql`unnest(${`{${unitIds.join(',')}}`}::uuid[]) as slice(unit_id)
+      cross join lateral (select * from ${table} where project_id = ${projectId} and unit_id = slice.unit_id offset 0) ${alias}`
+    : sql`${table} ${alias}`;
 /** A timestamp as microseconds since 1970, exact in a float8 (and a JS number) until the year 2255. */
 const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::float8`;
 
@@ -48,8 +57,8 @@ export async function listUnitsWorkedIn(db: Db, p: Period): Promise<string[]> {
 const openSlots = (p: Period, unitIds?: string[]) => sql`
   select t.unit_id,
     sum(case when t.recurrence = 'once' then 1 else ${p.to}::date - ${p.from}::date + 1 end)::int as slots
-  from tasks t
-  where t.project_id = ${p.projectId} ${unitIds ? sql`and t.unit_id in (${unitsIn(unitIds)})` : sql``}
+  from ${ofUnits(sql`tasks`, sql`t`, p.projectId, unitIds)}
+  where t.project_id = ${p.projectId}
     and not exists (
       select 1 from task_completions c
       where c.task_id = t.id and c.period = 'once' and c.work_date < ${p.from}::date and c.reopened_at is null
@@ -97,7 +106,6 @@ export interface TopWorkerRow {
  * these units.
  */
 const workedCtes = (p: Period, unitIds?: string[]) => {
-  const only = (column: SQL) => (unitIds ? sql`and ${column} in (${unitsIn(unitIds)})` : sql``);
   return sql`
     open_slots as (${openSlots(p, unitIds)}),
     -- Completions per name as written and unit, first: the worker key (a regular expression) is
@@ -105,14 +113,14 @@ const workedCtes = (p: Period, unitIds?: string[]) => {
     -- not every completion (on the embedded database that was half of the statement).
     done as (
       select c.worker_name, c.unit_id, count(*)::int as n, max(c.completed_at) as last_at
-      from task_completions c
+      from ${ofUnits(sql`task_completions`, sql`c`, p.projectId, unitIds)}
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-        and c.reopened_at is null and ${named(sql`c.worker_name`)} ${only(sql`c.unit_id`)}
+        and c.reopened_at is null and ${named(sql`c.worker_name`)}
       group by c.worker_name, c.unit_id
     ),
     signed_in as (
-      select distinct s.worker_name, s.unit_id from work_sessions s
-      where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date ${only(sql`s.unit_id`)}
+      select distinct s.worker_name, s.unit_id from ${ofUnits(sql`work_sessions`, sql`s`, p.projectId, unitIds)}
+      where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date
     ),
     names as (
       select worker_name, ${workerKey(sql`worker_name`)} as k
@@ -299,17 +307,23 @@ const doneCtes = (p: Period, unitIds?: string[]) => sql`
       select t.unit_id, t.estimated_minutes as est, c.work_date, c.completed_at, c.worker_name, c.photo_url,
         max(coalesce(c.completed_at, 'infinity'::timestamptz))
           over (partition by t.unit_id order by t.sort_order range between unbounded preceding and 1 preceding) as earlier_done
-      from tasks t
+      ${
+        unitIds
+          ? sql`from ${ofUnits(sql`tasks`, sql`t`, p.projectId, unitIds)}
+      -- Each task's completion by the task: a look-up per task of the slice, never the project's completions.
+      left join lateral (
+        select c.work_date, c.completed_at, c.worker_name, c.photo_url from task_completions c
+        where c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+      ) c on true
+      where t.project_id = ${p.projectId} and t.recurrence = 'once'`
+          : sql`from tasks t
       left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
       where t.project_id = ${p.projectId} and t.recurrence = 'once'
-        and t.unit_id in (${
-          unitIds
-            ? unitsIn(unitIds)
-            : sql`
+        and t.unit_id in (
           select unit_id from task_completions
           where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
-        `
-        })
+        )`
+      }
     ),
     done as (
       select unit_id, work_date, completed_at, worker_name, photo_url, est, ${workerKey(sql`worker_name`)} as k,
@@ -320,11 +334,10 @@ const doneCtes = (p: Period, unitIds?: string[]) => sql`
       -- Daily routines have no order.
       select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
         ${workerKey(sql`c.worker_name`)}, true
-      from task_completions c
+      from ${ofUnits(sql`task_completions`, sql`c`, p.projectId, unitIds)}
       join tasks t on t.id = c.task_id
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
         and c.period <> 'once' and c.reopened_at is null and ${named(sql`c.worker_name`)}
-        ${unitIds ? sql`and c.unit_id in (${unitsIn(unitIds)})` : sql``}
     )`;
 
 /**
@@ -349,10 +362,10 @@ export async function listWorkEventsOfUnits(db: Db, p: Period & { unitIds: strin
       btrim(worker_name) as name, photo_url is not null as photo, in_order, est
     from done
     union all
-    select unit_id, ${workerKey(sql`worker_name`)}, to_char(work_date, 'YYYY-MM-DD'), ${micros(sql`created_at`)}, null, null, null, null
-    from work_sessions
-    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
-      and unit_id in (${unitsIn(p.unitIds)})`);
+    select s.unit_id, ${workerKey(sql`s.worker_name`)}, to_char(s.work_date, 'YYYY-MM-DD'), ${micros(sql`s.created_at`)},
+      null, null, null, null
+    from ${ofUnits(sql`work_sessions`, sql`s`, p.projectId, p.unitIds)}
+    where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date`);
   return rowsOf(result).map((r) => {
     const est = numOrNull(r.est);
     return {
