@@ -36,18 +36,13 @@ const ofUnits = (table: SQL, alias: SQL, projectId: string, unitIds?: string[]) 
 const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::float8`;
 
 /**
- * The units with a standing completion or a sign-in in the period, in id order: every row the
- * workers' reads look at is in one of them, so they can be read a slice of these at a time.
+ * The ids of the project's units, in id order: what the workers' reads walk over on the embedded
+ * database, a slice at a time. A unit without work in the period adds nothing to them; listing only
+ * the units worked in took 0.3 s for 90 days at 5,000 units, longer than any slice.
  */
-export async function listUnitsWorkedIn(db: Db, p: Period): Promise<string[]> {
-  const result = await db.execute(sql`
-    select unit_id from task_completions
-    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
-    union
-    select unit_id from work_sessions
-    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
-    order by 1`);
-  return rowsOf(result).map((r) => text(r.unit_id));
+export async function listUnitIds(db: Db, projectId: string): Promise<string[]> {
+  const result = await db.execute(sql`select id from units where project_id = ${projectId} order by id`);
+  return rowsOf(result).map((r) => text(r.id));
 }
 
 /**
@@ -165,7 +160,7 @@ export interface TopWorkerPart {
   lastAtUs: number | null;
 }
 
-/** topWorkers within `unitIds` (listUnitsWorkedIn): slices of units add up, being disjoint. */
+/** topWorkers within `unitIds` (listUnitIds): slices of units add up, being disjoint. */
 export async function topWorkersOfUnits(db: Db, p: Period & { unitIds: string[] }): Promise<TopWorkerPart[]> {
   const result = await db.execute(sql`
     with ${workedCtes(p, p.unitIds)},
@@ -354,7 +349,7 @@ export interface WorkEventRow {
   stage: { name: string; photo: boolean; inOrder: boolean; est: number } | null;
 }
 
-/** workersInPeriod's stages done and sign-ins in `unitIds` (listUnitsWorkedIn). */
+/** workersInPeriod's stages done and sign-ins in `unitIds` (listUnitIds). */
 export async function listWorkEventsOfUnits(db: Db, p: Period & { unitIds: string[] }): Promise<WorkEventRow[]> {
   const result = await db.execute(sql`
     with ${doneCtes(p, p.unitIds)}

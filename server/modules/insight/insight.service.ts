@@ -64,7 +64,7 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
     () => q.periodTotals(app.reportsDb, current),
     () => q.periodTotals(app.reportsDb, previous),
     () => q.completionsPerDay(app.reportsDb, current),
-    () => (takesTurns(app) ? topWorkersInTurns(app.reportsDb, current, EMBEDDED_WORKER_UNITS) : q.topWorkers(app.reportsDb, current)),
+    () => (takesTurns(app) ? topWorkersInTurns(app.reportsDb, current, EMBEDDED_TOP_WORKER_UNITS) : q.topWorkers(app.reportsDb, current)),
     () => q.progressPerFloor(app.reportsDb, auth.projectId),
     () => q.firstTimeQuality(app.reportsDb, reviewPeriod),
     () => q.sentBackPerStage(app.reportsDb, reviewPeriod),
@@ -93,19 +93,21 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
 }
 
 /**
- * Units per statement of the workers' reads on the embedded database (top workers of statistics,
- * the workers of employee performance): as one statement, each held every other tenant for 0.8 and
- * 1.4 s at 5,000 units (docs/decisions/034-no-tenant-stalls.md).
+ * Units per statement of the workers' reads on the embedded database: as one statement, statistics'
+ * top workers and performance's workers held every other tenant for 0.65–0.8 and 1.0–1.4 s at 5,000
+ * units; a slice takes at most ~120 ms (top workers, 90 days) and ~140 ms (a month's stages and
+ * sign-ins, ~95,000 rows) there (docs/decisions/034-no-tenant-stalls.md).
  */
-const EMBEDDED_WORKER_UNITS = 500;
+const EMBEDDED_TOP_WORKER_UNITS = 500;
+const EMBEDDED_WORK_EVENT_UNITS = 250;
 
 /**
- * q.topWorkers read `chunkUnits` units at a time (q.listUnitsWorkedIn), with a turn for others after
+ * q.topWorkers read `chunkUnits` units at a time (q.listUnitIds), with a turn for others after
  * each (`readInTurns`): the slices are disjoint, so their figures add up per worker key, and the name
  * is the one written last.
  */
 export async function topWorkersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.TopWorkerRow[]> {
-  const ids = await q.listUnitsWorkedIn(db, p);
+  const ids = await q.listUnitIds(db, p.projectId);
   const parts = await readInTurns(
     true,
     chunks(ids, chunkUnits).map((unitIds) => () => q.topWorkersOfUnits(db, { ...p, unitIds })),
@@ -132,7 +134,7 @@ export async function topWorkersInTurns(db: Db, p: q.Period, chunkUnits: number)
 const MICROS_PER_MINUTE = 60_000_000;
 
 /**
- * q.workersInPeriod read `chunkUnits` units at a time (q.listUnitsWorkedIn), with a turn for others
+ * q.workersInPeriod read `chunkUnits` units at a time (q.listUnitIds), with a turn for others
  * after each (`readInTurns`), and summed here as the statement sums: events per worker key and work
  * date by time, a sign-in before a stage at the same instant, then the smaller estimate first; a
  * stage took the time since the previous event, or its estimate when it is the first or comes after
@@ -140,7 +142,7 @@ const MICROS_PER_MINUTE = 60_000_000;
  * the minutes are the statement's.
  */
 export async function workersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.WorkerPeriodRow[]> {
-  const ids = await q.listUnitsWorkedIn(db, p);
+  const ids = await q.listUnitIds(db, p.projectId);
   const parts = await readInTurns(
     true,
     chunks(ids, chunkUnits).map((unitIds) => () => q.listWorkEventsOfUnits(db, { ...p, unitIds })),
@@ -217,7 +219,7 @@ function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceR
 async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [rows, before, sentBackRows] = await readInTurns(takesTurns(app), [
-    () => (takesTurns(app) ? workersInTurns(app.reportsDb, current, EMBEDDED_WORKER_UNITS) : q.workersInPeriod(app.reportsDb, current)),
+    () => (takesTurns(app) ? workersInTurns(app.reportsDb, current, EMBEDDED_WORK_EVENT_UNITS) : q.workersInPeriod(app.reportsDb, current)),
     () => q.completedPerWorker(app.reportsDb, previous),
     () => q.sentBackPerWorker(app.reportsDb, current),
   ]);
