@@ -10,6 +10,7 @@
  * on the embedded database. Findings for docs/embedded-database.md.
  *
  *   node --import tsx bench/tenant-isolation.ts [--pglite-only | --postgres-only] [--no-analyze | --analyzed-only]
+ *     [--reads=statistics,performance]   only A's reads whose name contains one of these words
  *   BENCH_ISO_UNITS=1000   A's project size (default: the largest allowed, 5,000)
  *   BENCH_ISO_DAYS=120     days of history filled in
  *   BENCH_SECONDS=5        B alone, seconds
@@ -35,6 +36,11 @@ import { fillHistory } from './fill.ts';
 import { fmt, openBenchDatabases, percentile, seedManager, signIn } from './lib.ts';
 
 const args = new Set(process.argv.slice(2));
+const READS = process.argv
+  .find((a) => a.startsWith('--reads='))
+  ?.slice('--reads='.length)
+  .split(',')
+  .filter(Boolean);
 const UNITS = Number(process.env.BENCH_ISO_UNITS ?? LIMITS.unitsPerProject);
 const STAGES = LIMITS.taskRowsPerSchedule / LIMITS.unitsPerProject;
 const DAYS = Number(process.env.BENCH_ISO_DAYS ?? 120);
@@ -251,6 +257,7 @@ for (const { name, database, drop } of await openBenchDatabases({ postgres: !arg
       ['statistics 90 d', '/api/stats/cleaning?days=90', false],
       ['employee performance month', '/api/employee-performance?range=month', false],
     ] as const) {
+      if (READS && !READS.some((word) => what.includes(word))) continue;
       await during(`A: ${what}${label}`, () => heavy('GET', path, undefined, countRows));
     }
   };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { num, numOrNull, text, type RawRow } from '../../db/raw-rows.ts';
+import { bool, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { BREAK_MINUTES } from '#contract/insight.ts';
 
 /**
@@ -8,7 +8,9 @@ import { BREAK_MINUTES } from '#contract/insight.ts';
  * "Employee performance"). Each is one statement whatever the number of units, stages or
  * completions; every one is filtered by project. A period is a pair of the project's local dates,
  * both included: completions carry their local work date, so a stage done at 23:50 local time
- * counts on that day whatever UTC says.
+ * counts on that day whatever UTC says. The embedded database reads the two longest (top workers,
+ * workers of a period) a slice of units per statement instead (`…OfUnits`, merged in
+ * insight.service.ts, docs/decisions/034-no-tenant-stalls.md).
  */
 export interface Period {
   projectId: string;
@@ -19,15 +21,38 @@ export interface Period {
 /** A worker's name as a key: names that differ only in case or spacing are one worker. */
 const workerKey = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 const named = (column: SQL) => sql`${column} is not null and btrim(${column}) <> ''`;
+/**
+ * `table alias`, or with `unitIds` only the project's rows of those units, read unit by unit: each of
+ * these tables has an index that begins (project_id, unit_id), so a slice of units costs its own rows
+ * wherever it is in the project. `offset 0` keeps the planner from joining the slice to the whole
+ * table instead, which it preferred, a slice being a tenth of the project.
+ */
+const ofUnits = (table: SQL, alias: SQL, projectId: string, unitIds?: string[]) =>
+  unitIds
+    ? sql`unnest(${`{${unitIds.join(',')}}`}::uuid[]) as slice(unit_id)
+      cross join lateral (select * from ${table} where project_id = ${projectId} and unit_id = slice.unit_id offset 0) ${alias}`
+    : sql`${table} ${alias}`;
+/** A timestamp as microseconds since 1970, exact in a float8 (and a JS number) until the year 2255. */
+const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::float8`;
+
+/**
+ * The ids of the project's units, in id order: what the workers' reads walk over on the embedded
+ * database, a slice at a time. A unit without work in the period adds nothing to them; listing only
+ * the units worked in took 0.3 s for 90 days at 5,000 units, longer than any slice.
+ */
+export async function listUnitIds(db: Db, projectId: string): Promise<string[]> {
+  const result = await db.execute(sql`select id from units where project_id = ${projectId} order by id`);
+  return rowsOf(result).map((r) => text(r.id));
+}
 
 /**
  * The stages open during a period, per unit, as "slots": a once-stage not done before the period
  * counts once; a daily routine counts once per day of the period.
  */
-const openSlots = (p: Period) => sql`
+const openSlots = (p: Period, unitIds?: string[]) => sql`
   select t.unit_id,
     sum(case when t.recurrence = 'once' then 1 else ${p.to}::date - ${p.from}::date + 1 end)::int as slots
-  from tasks t
+  from ${ofUnits(sql`tasks`, sql`t`, p.projectId, unitIds)}
   where t.project_id = ${p.projectId}
     and not exists (
       select 1 from task_completions c
@@ -70,21 +95,26 @@ export interface TopWorkerRow {
   slots: number;
 }
 
-export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
-  const result = await db.execute(sql`
-    with open_slots as (${openSlots(p)}),
+/**
+ * Who worked where in the period: `done` (completions per name as written and unit), `signed_in`,
+ * `names` (each name's worker key), `worked` (worker key and unit) and `open_slots`; `unitIds`: only
+ * these units.
+ */
+const workedCtes = (p: Period, unitIds?: string[]) => {
+  return sql`
+    open_slots as (${openSlots(p, unitIds)}),
     -- Completions per name as written and unit, first: the worker key (a regular expression) is
     -- then computed once per name, and what is grouped and sorted by it is a few rows per unit,
     -- not every completion (on the embedded database that was half of the statement).
     done as (
       select c.worker_name, c.unit_id, count(*)::int as n, max(c.completed_at) as last_at
-      from task_completions c
+      from ${ofUnits(sql`task_completions`, sql`c`, p.projectId, unitIds)}
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
         and c.reopened_at is null and ${named(sql`c.worker_name`)}
       group by c.worker_name, c.unit_id
     ),
     signed_in as (
-      select distinct s.worker_name, s.unit_id from work_sessions s
+      select distinct s.worker_name, s.unit_id from ${ofUnits(sql`work_sessions`, sql`s`, p.projectId, unitIds)}
       where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date
     ),
     names as (
@@ -96,10 +126,6 @@ export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
       union
       select names.k, signed_in.unit_id from signed_in join names using (worker_name)
     ),
-    per as (
-      select names.k, sum(done.n)::int as n, (array_agg(btrim(done.worker_name) order by done.last_at desc))[1] as name
-      from done join names using (worker_name) group by names.k
-    ),
     -- One row of unit → slots: a look-up per worked unit whatever the planner guesses of the sizes
     -- (the embedded database keeps no statistics, and a nested join here costs seconds).
     slot_map as (select jsonb_object_agg(unit_id::text, slots) as m from open_slots),
@@ -107,11 +133,61 @@ export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
       select w.k, sum(coalesce((slot_map.m ->> w.unit_id::text)::int, 0))::int as slots
       from worked w cross join slot_map
       group by w.k
+    )`;
+};
+
+export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
+  const result = await db.execute(sql`
+    with ${workedCtes(p)},
+    per as (
+      select names.k, sum(done.n)::int as n, (array_agg(btrim(done.worker_name) order by done.last_at desc))[1] as name
+      from done join names using (worker_name) group by names.k
     )
     select per.name, per.n, coalesce(ws.slots, 0)::int as slots
     from per
     left join worker_slots ws on ws.k = per.k
     order by per.n desc, per.name`);
+  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
+}
+
+/** topWorkers' figures within a slice of units, per worker key; a worker who only signed in there has 0 done and no name. */
+export interface TopWorkerPart {
+  key: string;
+  completed: number;
+  slots: number;
+  /** The name as last written there (trimmed), and when (µs since 1970). */
+  name: string | null;
+  lastAtUs: number | null;
+}
+
+/** topWorkers within `unitIds` (listUnitIds): slices of units add up, being disjoint. */
+export async function topWorkersOfUnits(db: Db, p: Period & { unitIds: string[] }): Promise<TopWorkerPart[]> {
+  const result = await db.execute(sql`
+    with ${workedCtes(p, p.unitIds)},
+    per as (
+      select names.k, sum(done.n)::int as n, (array_agg(btrim(done.worker_name) order by done.last_at desc))[1] as name,
+        max(done.last_at) as last_at
+      from done join names using (worker_name) group by names.k
+    )
+    select ws.k, coalesce(per.n, 0)::int as n, ws.slots, per.name, ${micros(sql`per.last_at`)} as last_us
+    from worker_slots ws
+    left join per on per.k = ws.k`);
+  return rowsOf(result).map((r) => ({
+    key: text(r.k),
+    completed: num(r.n),
+    slots: num(r.slots),
+    name: textOrNull(r.name),
+    lastAtUs: numOrNull(r.last_us),
+  }));
+}
+
+/** Top workers merged from slices, in topWorkers' order: most done first, then by name in the database's collation. */
+export async function sortTopWorkers(db: Db, rows: TopWorkerRow[]): Promise<TopWorkerRow[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute(sql`
+    select w.name, w.completed as n, w.slots
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(name text, completed int, slots int)
+    order by w.completed desc, w.name`);
   return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
 }
 
@@ -182,34 +258,7 @@ const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
  */
 export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRow[]> {
   const result = await db.execute(sql`
-    with once_stages as (
-      -- Every once-stage of the units worked in during the period, with when the stages before it
-      -- were done (infinity while one is open): one pass per unit, no look-up per completion.
-      select t.unit_id, t.estimated_minutes as est, c.work_date, c.completed_at, c.worker_name, c.photo_url,
-        max(coalesce(c.completed_at, 'infinity'::timestamptz))
-          over (partition by t.unit_id order by t.sort_order range between unbounded preceding and 1 preceding) as earlier_done
-      from tasks t
-      left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
-      where t.project_id = ${p.projectId} and t.recurrence = 'once'
-        and t.unit_id in (
-          select unit_id from task_completions
-          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
-        )
-    ),
-    done as (
-      select unit_id, work_date, completed_at, worker_name, photo_url, est, ${workerKey(sql`worker_name`)} as k,
-        (earlier_done is null or earlier_done <= completed_at) as in_order
-      from once_stages
-      where work_date between ${p.from}::date and ${p.to}::date and ${named(sql`worker_name`)}
-      union all
-      -- Daily routines have no order.
-      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
-        ${workerKey(sql`c.worker_name`)}, true
-      from task_completions c
-      join tasks t on t.id = c.task_id
-      where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-        and c.period <> 'once' and c.reopened_at is null and ${named(sql`c.worker_name`)}
-    ),
+    with ${doneCtes(p)},
     signins as (
       select ${workerKey(sql`worker_name`)} as k, work_date, created_at as at
       from work_sessions
@@ -239,6 +288,89 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
     select per.k, per.name, per.n, per.units, per.est, per.quality, spans.minutes
     from per join spans on spans.k = per.k`);
   return rowsOf(result).map(workerPeriodOf);
+}
+
+/**
+ * The stages done in the period by a named worker (`done`: unit, work date, completed_at, worker
+ * name and key, photo, estimate, in order); `unitIds`: only these units. The order of once-stages is
+ * within a unit, so a slice of units reads the same rows as the whole project.
+ */
+const doneCtes = (p: Period, unitIds?: string[]) => sql`
+    once_stages as (
+      -- Every once-stage of the units worked in during the period, with when the stages before it
+      -- were done (infinity while one is open): one pass per unit, no look-up per completion.
+      select t.unit_id, t.estimated_minutes as est, c.work_date, c.completed_at, c.worker_name, c.photo_url,
+        max(coalesce(c.completed_at, 'infinity'::timestamptz))
+          over (partition by t.unit_id order by t.sort_order range between unbounded preceding and 1 preceding) as earlier_done
+      ${
+        unitIds
+          ? sql`from ${ofUnits(sql`tasks`, sql`t`, p.projectId, unitIds)}
+      -- Each task's completion by the task: a look-up per task of the slice, never the project's completions.
+      left join lateral (
+        select c.work_date, c.completed_at, c.worker_name, c.photo_url from task_completions c
+        where c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+      ) c on true
+      where t.project_id = ${p.projectId} and t.recurrence = 'once'`
+          : sql`from tasks t
+      left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+      where t.project_id = ${p.projectId} and t.recurrence = 'once'
+        and t.unit_id in (
+          select unit_id from task_completions
+          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
+        )`
+      }
+    ),
+    done as (
+      select unit_id, work_date, completed_at, worker_name, photo_url, est, ${workerKey(sql`worker_name`)} as k,
+        (earlier_done is null or earlier_done <= completed_at) as in_order
+      from once_stages
+      where work_date between ${p.from}::date and ${p.to}::date and ${named(sql`worker_name`)}
+      union all
+      -- Daily routines have no order.
+      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
+        ${workerKey(sql`c.worker_name`)}, true
+      from ${ofUnits(sql`task_completions`, sql`c`, p.projectId, unitIds)}
+      join tasks t on t.id = c.task_id
+      where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
+        and c.period <> 'once' and c.reopened_at is null and ${named(sql`c.worker_name`)}
+    )`;
+
+/**
+ * A stage done or a sign-in within a slice of units (workersInPeriod's `events`), with what the
+ * statement keeps of a stage: the per-worker sums are made from these in insight.service.ts.
+ */
+export interface WorkEventRow {
+  unitId: string;
+  key: string;
+  day: string;
+  /** When, in µs since 1970: exact, as the statement's gaps are. */
+  atUs: number;
+  /** The stage done; null for a sign-in. */
+  stage: { name: string; photo: boolean; inOrder: boolean; est: number } | null;
+}
+
+/** workersInPeriod's stages done and sign-ins in `unitIds` (listUnitIds). */
+export async function listWorkEventsOfUnits(db: Db, p: Period & { unitIds: string[] }): Promise<WorkEventRow[]> {
+  const result = await db.execute(sql`
+    with ${doneCtes(p, p.unitIds)}
+    select unit_id, k, to_char(work_date, 'YYYY-MM-DD') as day, ${micros(sql`completed_at`)} as at_us,
+      btrim(worker_name) as name, photo_url is not null as photo, in_order, est
+    from done
+    union all
+    select s.unit_id, ${workerKey(sql`s.worker_name`)}, to_char(s.work_date, 'YYYY-MM-DD'), ${micros(sql`s.created_at`)},
+      null, null, null, null
+    from ${ofUnits(sql`work_sessions`, sql`s`, p.projectId, p.unitIds)}
+    where s.project_id = ${p.projectId} and s.work_date between ${p.from}::date and ${p.to}::date`);
+  return rowsOf(result).map((r) => {
+    const est = numOrNull(r.est);
+    return {
+      unitId: text(r.unit_id),
+      key: text(r.k),
+      day: text(r.day),
+      atUs: num(r.at_us),
+      stage: est === null ? null : { name: text(r.name), photo: bool(r.photo), inOrder: bool(r.in_order), est },
+    };
+  });
 }
 
 /** Stages done per worker key over a period: the previous period of a trend. */

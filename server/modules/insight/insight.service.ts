@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
+  BREAK_MINUTES,
   RANGE_DAYS,
   RATING_PRIOR_STAGES,
   percent,
@@ -19,6 +20,8 @@ import {
   type performanceExportQuery,
   type statisticsExportQuery,
 } from '#contract/export-words.ts';
+import { chunks } from '#contract/limits.ts';
+import type { Db } from '../../db/client.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { readInTurns, takesTurns } from '../../lib/fairness.ts';
 import { projectToday } from '../../lib/calendar.ts';
@@ -61,7 +64,7 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
     () => q.periodTotals(app.reportsDb, current),
     () => q.periodTotals(app.reportsDb, previous),
     () => q.completionsPerDay(app.reportsDb, current),
-    () => q.topWorkers(app.reportsDb, current),
+    () => (takesTurns(app) ? topWorkersInTurns(app.reportsDb, current, EMBEDDED_TOP_WORKER_UNITS) : q.topWorkers(app.reportsDb, current)),
     () => q.progressPerFloor(app.reportsDb, auth.projectId),
     () => q.firstTimeQuality(app.reportsDb, reviewPeriod),
     () => q.sentBackPerStage(app.reportsDb, reviewPeriod),
@@ -90,6 +93,118 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
 }
 
 /**
+ * Units per statement of the workers' reads on the embedded database: as one statement, statistics'
+ * top workers and performance's workers held every other tenant for 0.65–0.8 and 1.0–1.4 s at 5,000
+ * units; a slice takes at most ~120 ms (top workers, 90 days) and ~140 ms (a month's stages and
+ * sign-ins, ~95,000 rows) there (docs/decisions/034-no-tenant-stalls.md).
+ */
+const EMBEDDED_TOP_WORKER_UNITS = 500;
+const EMBEDDED_WORK_EVENT_UNITS = 250;
+
+/**
+ * q.topWorkers read `chunkUnits` units at a time (q.listUnitIds), with a turn for others after
+ * each (`readInTurns`): the slices are disjoint, so their figures add up per worker key, and the name
+ * is the one written last.
+ */
+export async function topWorkersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.TopWorkerRow[]> {
+  const ids = await q.listUnitIds(db, p.projectId);
+  const parts = await readInTurns(
+    true,
+    chunks(ids, chunkUnits).map((unitIds) => () => q.topWorkersOfUnits(db, { ...p, unitIds })),
+  );
+  const workers = new Map<string, q.TopWorkerPart>();
+  for (const part of parts.flat()) {
+    const w = workers.get(part.key);
+    if (!w) workers.set(part.key, { ...part });
+    else {
+      w.completed += part.completed;
+      w.slots += part.slots;
+      if (part.lastAtUs !== null && (w.lastAtUs === null || part.lastAtUs > w.lastAtUs)) {
+        w.name = part.name;
+        w.lastAtUs = part.lastAtUs;
+      }
+    }
+  }
+  const rows = [...workers.values()].flatMap((w) =>
+    w.name !== null && w.completed > 0 ? [{ name: w.name, completed: w.completed, slots: w.slots }] : [],
+  );
+  return q.sortTopWorkers(db, rows);
+}
+
+const MICROS_PER_MINUTE = 60_000_000;
+
+/**
+ * q.workersInPeriod read `chunkUnits` units at a time (q.listUnitIds), with a turn for others
+ * after each (`readInTurns`), and summed here as the statement sums: events per worker key and work
+ * date by time, a sign-in before a stage at the same instant, then the smaller estimate first; a
+ * stage took the time since the previous event, or its estimate when it is the first or comes after
+ * a gap over BREAK_MINUTES; days with only sign-ins count nowhere. Times are whole microseconds, so
+ * the minutes are the statement's.
+ */
+export async function workersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.WorkerPeriodRow[]> {
+  const ids = await q.listUnitIds(db, p.projectId);
+  const parts = await readInTurns(
+    true,
+    chunks(ids, chunkUnits).map((unitIds) => () => q.listWorkEventsOfUnits(db, { ...p, unitIds })),
+  );
+  return workersOfEvents(parts.flat());
+}
+
+interface WorkerSums {
+  name: string;
+  lastAtUs: number;
+  completed: number;
+  unitIds: Set<string>;
+  quality: number;
+  estimated: number;
+  micros: number;
+}
+
+function workersOfEvents(events: q.WorkEventRow[]): q.WorkerPeriodRow[] {
+  const days = new Map<string, q.WorkEventRow[]>();
+  const dayOf = (e: q.WorkEventRow) => `${e.key}\u0000${e.day}`;
+  for (const e of events) {
+    if (!e.stage) continue;
+    const list = days.get(dayOf(e));
+    if (list) list.push(e);
+    else days.set(dayOf(e), [e]);
+  }
+  for (const e of events) if (!e.stage) days.get(dayOf(e))?.push(e);
+  const byTime = (a: q.WorkEventRow, b: q.WorkEventRow) =>
+    a.atUs - b.atUs || (a.stage ? 1 : 0) - (b.stage ? 1 : 0) || (a.stage?.est ?? 0) - (b.stage?.est ?? 0);
+  const workers = new Map<string, WorkerSums>();
+  for (const list of days.values()) {
+    let previous: number | null = null;
+    for (const e of list.sort(byTime)) {
+      const gap = previous === null ? null : e.atUs - previous;
+      previous = e.atUs;
+      if (!e.stage) continue;
+      const { name, est, photo, inOrder } = e.stage;
+      const w = workers.get(e.key) ?? { name, lastAtUs: e.atUs, completed: 0, unitIds: new Set(), quality: 0, estimated: 0, micros: 0 };
+      workers.set(e.key, w);
+      w.completed += 1;
+      w.unitIds.add(e.unitId);
+      w.estimated += est;
+      w.quality += (photo ? 0.5 : 0) + (inOrder ? 0.5 : 0);
+      w.micros += gap === null || gap > BREAK_MINUTES * MICROS_PER_MINUTE ? est * MICROS_PER_MINUTE : gap;
+      if (e.atUs > w.lastAtUs) {
+        w.name = name;
+        w.lastAtUs = e.atUs;
+      }
+    }
+  }
+  return [...workers].map(([key, w]) => ({
+    key,
+    name: w.name,
+    completed: w.completed,
+    units: w.unitIds.size,
+    quality: w.quality,
+    estimated: w.estimated,
+    minutes: w.micros / MICROS_PER_MINUTE,
+  }));
+}
+
+/**
  * The ranked workers of a period with the formulas of docs/product.md "Employee performance":
  * rating from what the worker controls (a photo attached, stages done in order), each stage sent
  * back counting as a stage that scored 0, shrunk toward the project's average by
@@ -104,7 +219,7 @@ function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceR
 async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [rows, before, sentBackRows] = await readInTurns(takesTurns(app), [
-    () => q.workersInPeriod(app.reportsDb, current),
+    () => (takesTurns(app) ? workersInTurns(app.reportsDb, current, EMBEDDED_WORK_EVENT_UNITS) : q.workersInPeriod(app.reportsDb, current)),
     () => q.completedPerWorker(app.reportsDb, previous),
     () => q.sentBackPerWorker(app.reportsDb, current),
   ]);

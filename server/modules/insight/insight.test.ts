@@ -3,6 +3,8 @@ import { taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { trendOf } from '#contract/insight.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { csvLines, sheetRows, unzip } from '../../lib/xlsx-test-support.ts';
+import { topWorkersInTurns, workersInTurns } from './insight.service.ts';
+import { topWorkers, workersInPeriod, type Period } from './insight.queries.ts';
 
 /**
  * Statistics and employee performance against answers worked out by hand (docs/product.md
@@ -259,5 +261,118 @@ describe('GET /api/employee-performance and /api/kpi-metrics', () => {
       'up',
       'stable',
     ]);
+  });
+});
+
+describe('the workers read a few units at a time (as on the embedded database)', () => {
+  let periods: Period[];
+
+  beforeAll(async () => {
+    const c = await registerAndLogin(ctx.app);
+    const projectId = c.user.projectId;
+    const plan: Stage[] = [
+      { name: 's1', sortOrder: 1, estimatedMinutes: 30 },
+      { name: 's2', sortOrder: 2, estimatedMinutes: 20 },
+      { name: 's3', sortOrder: 3, estimatedMinutes: 10 },
+      { name: 's4', sortOrder: 4, estimatedMinutes: 10 },
+      { name: 'sweep', sortOrder: 9, estimatedMinutes: 5, recurrence: 'daily' },
+    ];
+    const u: string[] = [];
+    const s: Awaited<ReturnType<typeof stages>>[] = [];
+    for (let i = 0; i < 9; i++) {
+      u.push(await unit(c, `C${i + 1}`, 1 + (i % 3)));
+      s.push(await stages(c, u[i], plan));
+    }
+    const reopened = async (task: { id: string; unitId: string }, workerName: string, completedAt: string, workDate: string, as: string) =>
+      ctx.database.db.insert(taskCompletions).values({
+        projectId,
+        taskId: task.id,
+        unitId: task.unitId,
+        workDate,
+        period: 'once',
+        workerName,
+        completedAt: at(completedAt),
+        reopenedAt: at(completedAt),
+        reopenedAs: as,
+      });
+    // Before the week: s1 of C1 (in order later), and a rejected then undone s2 of C2.
+    await done(c, s[0].s1, 'Dana', '2026-03-02T07:00:00Z', '2026-03-02', true);
+    await reopened(s[1].s2, 'Dana', '2026-03-05T07:00:00Z', '2026-03-05', 'rejected');
+    await reopened(s[1].s2, 'Dana', '2026-03-08T07:00:00Z', '2026-03-08', 'undone');
+    // The 8th: Dana, named three ways, signs in, works past a break; Mira signs in at the instant she does a stage.
+    await signIn(c, u[0], 'Dana', '2026-03-08T06:00:00Z', '2026-03-08');
+    await done(c, s[0].s2, ' dana  ', '2026-03-08T06:20:07.123Z', '2026-03-08', true);
+    await done(c, s[0].s3, 'DANA', '2026-03-08T06:45:59.999Z', '2026-03-08');
+    await done(c, s[1].s1, 'Dana', '2026-03-08T09:30:00Z', '2026-03-08');
+    await done(c, s[1].sweep, 'Dana', '2026-03-08T09:41:30Z', '2026-03-08');
+    await signIn(c, u[2], 'Mi  Ra', '2026-03-08T08:00:00Z', '2026-03-08');
+    await done(c, s[2].s1, 'mi ra', '2026-03-08T08:00:00Z', '2026-03-08', true);
+    // Two of Mira's stages at one instant, and one done before an earlier stage of its unit.
+    await done(c, s[2].s3, 'Mi Ra', '2026-03-08T08:25:00Z', '2026-03-08');
+    await done(c, s[3].s2, 'Mi Ra', '2026-03-08T08:25:00Z', '2026-03-08', true);
+    // Blank and missing names count nowhere; a rejected and an undone completion neither.
+    await done(c, s[4].s1, '   ', '2026-03-08T10:00:00Z', '2026-03-08');
+    await ctx.database.db.insert(taskCompletions).values({
+      projectId,
+      taskId: s[4].s2.id,
+      unitId: u[4],
+      workDate: '2026-03-08',
+      period: 'once',
+      workerName: null,
+      completedAt: at('2026-03-08T10:05:00Z'),
+    });
+    await reopened(s[5].s1, 'Yossi', '2026-03-08T10:00:00Z', '2026-03-08', 'rejected');
+    await reopened(s[5].s2, 'Mi Ra', '2026-03-08T10:00:00Z', '2026-03-08', 'undone');
+    // The 9th: Yossi only signs in (a unit with no stage done), Dana signs in without a stage that day,
+    // then Yossi works in C6 with daily sweeps on two days, the first after a sign-in elsewhere.
+    await signIn(c, u[6], 'Yossi', '2026-03-09T05:00:00Z', '2026-03-09');
+    await signIn(c, u[7], 'Dana', '2026-03-09T05:00:00Z', '2026-03-09');
+    await signIn(c, u[8], 'Ghost', '2026-03-09T05:30:00Z', '2026-03-09');
+    await done(c, s[5].s1, 'Yossi', '2026-03-09T05:50:00Z', '2026-03-09', true);
+    await done(c, s[5].sweep, 'yossi', '2026-03-09T05:50:00Z', '2026-03-09');
+    await done(c, s[5].s4, 'Yossi', '2026-03-09T09:00:00Z', '2026-03-09');
+    // Two first stages of a day at one instant: the smaller estimate counts, the other took no time.
+    await done(c, s[5].sweep, 'Yossi', '2026-03-10T06:00:00Z', '2026-03-10', true);
+    await done(c, s[5].s2, 'Yossi', '2026-03-10T06:00:00Z', '2026-03-10');
+    await done(c, s[0].s4, 'Dana', '2026-03-10T06:10:00Z', '2026-03-10');
+    await done(c, s[3].s1, 'Mi  Ra', '2026-03-10T06:10:00Z', '2026-03-10');
+    periods = [
+      { projectId, from: '2026-03-04', to: '2026-03-10' },
+      { projectId, from: '2026-03-08', to: '2026-03-08' },
+      { projectId, from: '2026-03-09', to: '2026-03-10' },
+      { projectId, from: '2026-03-01', to: '2026-03-03' },
+      { projectId, from: '2026-02-01', to: '2026-02-07' },
+    ];
+  });
+
+  const byKey = <T extends { key: string }>(rows: T[]) => [...rows].sort((x, y) => x.key.localeCompare(y.key));
+
+  it('gives employee performance the same workers as the one statement, whatever the slice', async () => {
+    const db = ctx.database.reportsDb;
+    const whole = byKey(await workersInPeriod(db, periods[0]));
+    // The data reaches what the sums must get right: three workers, names folded, a break, seconds.
+    expect(whole.map((w) => [w.key, w.name, w.completed, w.units])).toEqual([
+      ['dana', 'Dana', 5, 2],
+      ['mi ra', 'Mi  Ra', 4, 2],
+      ['yossi', 'Yossi', 5, 1],
+    ]);
+    expect(whole[0].minutes % 1).not.toBe(0);
+    for (const p of periods) {
+      const expected = byKey(await workersInPeriod(db, p));
+      for (const chunkUnits of [1, 2, 7, 100]) {
+        expect(byKey(await workersInTurns(db, p, chunkUnits)), `${p.from}–${p.to}, ${chunkUnits} per slice`).toEqual(expected);
+      }
+    }
+  });
+
+  it('gives statistics the same top workers, in the same order, as the one statement, whatever the slice', async () => {
+    const db = ctx.database.reportsDb;
+    expect((await topWorkers(db, periods[0])).map((w) => w.name)).toEqual(['Dana', 'Yossi', 'Mi  Ra']);
+    for (const p of periods) {
+      const expected = await topWorkers(db, p);
+      for (const chunkUnits of [1, 2, 7, 100]) {
+        expect(await topWorkersInTurns(db, p, chunkUnits), `${p.from}–${p.to}, ${chunkUnits} per slice`).toEqual(expected);
+      }
+    }
   });
 });
