@@ -21,11 +21,15 @@ interface Suite {
   command: string;
   args: string[];
   env?: Record<string, string>;
-  /** Starts when the suite with this label has ended, instead of at once. */
+  /** Starts when the suite with this label (trimmed, listed before it) has ended, instead of at once. */
   after?: string;
 }
 
 const { values } = parseArgs({ options: { postgres: { type: 'string' }, node: { type: 'string' }, load: { type: 'boolean' } } });
+if (values.load && !values.postgres) {
+  process.stderr.write('npm test: --load runs the harness on PostgreSQL too and needs --postgres <url>\n');
+  process.exit(2);
+}
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const suites: Suite[] = [
   { label: 'unit', command: npm, args: ['run', '--silent', 'test:unit'] },
@@ -44,7 +48,7 @@ if (values.postgres) {
       command: npm,
       args: ['run', '--silent', 'bench:load', '--', '--short'],
       env: { BENCH_DATABASE_URL: values.postgres },
-      after: 'e2e ',
+      after: 'e2e',
     });
   }
 }
@@ -93,6 +97,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+for (const [i, suite] of suites.entries()) {
+  if (suite.after !== undefined && !suites.slice(0, i).some((s) => s.label.trim() === suite.after))
+    throw new Error(`suite ${suite.label} is to start after ${suite.after}, which is not listed before it`);
+}
+
 /** Each suite's exit code, by label; a suite with `after` starts when that one has ended. */
 const exits = new Map<string, Promise<number>>();
 for (const suite of suites) {
@@ -103,12 +112,12 @@ for (const suite of suites) {
     return done.finally(() => stops.delete(stop));
   };
   const after = suite.after === undefined ? undefined : exits.get(suite.after);
-  exits.set(suite.label, after ? after.then(start) : start());
+  exits.set(suite.label.trim(), after ? after.then(start) : start());
 }
 
 const results = await Promise.all(
   suites.map(async (suite) => {
-    const code = await exits.get(suite.label)!;
+    const code = await exits.get(suite.label.trim())!;
     process.stdout.write(`\n[${suite.label}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} after ${seconds()}\n`);
     return { label: suite.label.trim(), code };
   }),

@@ -255,6 +255,8 @@ const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
  * was done. A stage took the time since the worker's previous stage or sign-in that day; the first
  * stage of a day without a sign-in before it, or one after a gap over BREAK_MINUTES (a break, the
  * night), counts its estimate.
+ * The embedded database sums the same rows in TypeScript instead (workersInTurns in
+ * insight.service.ts): a change to the formula here changes it there too (insight.test.ts compares them).
  */
 export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRow[]> {
   const result = await db.execute(sql`
@@ -308,7 +310,7 @@ const doneCtes = (p: Period, unitIds?: string[]) => sql`
       -- Each task's completion by the task: a look-up per task of the slice, never the project's completions.
       left join lateral (
         select c.work_date, c.completed_at, c.worker_name, c.photo_url from task_completions c
-        where c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+        where c.task_id = t.id and c.project_id = ${p.projectId} and c.period = 'once' and c.reopened_at is null
       ) c on true
       where t.project_id = ${p.projectId} and t.recurrence = 'once'`
           : sql`from tasks t
