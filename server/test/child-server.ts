@@ -142,8 +142,12 @@ export class RawConnection {
     this.socket.write(text);
   }
 
-  /** Waits for the next whole response (Content-Length framed); throws if the socket closes first. */
-  async response(timeoutMs = 5000): Promise<RawResponse> {
+  /**
+   * Waits for the next whole response (Content-Length framed); throws if the socket closes first.
+   * The time limit is a hang guard, not a speed limit: in CI a probe behind a burst of 180 requests,
+   * beside two other suites, waited over 5 s for its answer.
+   */
+  async response(timeoutMs = CHILD_START_TIMEOUT_MS): Promise<RawResponse> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const end = this.buffer.indexOf('\r\n\r\n');
