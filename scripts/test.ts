@@ -7,9 +7,6 @@
  *
  * `--postgres <url>` adds a third: the server suite on PostgreSQL (`DATABASE_URL=<url>`), run by the
  * Node.js named with `--node <path>` (default: this one) — CI's second database and Node 24 LTS.
- * `--load` (with `--postgres`) adds the short reliability harness on both databases, started when the
- * browser suite has ended: its checks are counts (lost, doubled, 429, 5xx), not times, and the
- * machine has room once the browser suite is done.
  * `npm run test:unit` and `npm run test:e2e` still run one suite alone.
  */
 import { spawn } from 'node:child_process';
@@ -21,15 +18,9 @@ interface Suite {
   command: string;
   args: string[];
   env?: Record<string, string>;
-  /** Starts when the suite with this label (trimmed, listed before it) has ended, instead of at once. */
-  after?: string;
 }
 
-const { values } = parseArgs({ options: { postgres: { type: 'string' }, node: { type: 'string' }, load: { type: 'boolean' } } });
-if (values.load && !values.postgres) {
-  process.stderr.write('npm test: --load runs the harness on PostgreSQL too and needs --postgres <url>\n');
-  process.exit(2);
-}
+const { values } = parseArgs({ options: { postgres: { type: 'string' }, node: { type: 'string' } } });
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const suites: Suite[] = [
   { label: 'unit', command: npm, args: ['run', '--silent', 'test:unit'] },
@@ -42,15 +33,6 @@ if (values.postgres) {
     args: ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server'],
     env: { DATABASE_URL: values.postgres },
   });
-  if (values.load) {
-    suites.push({
-      label: 'load',
-      command: npm,
-      args: ['run', '--silent', 'bench:load', '--', '--short'],
-      env: { BENCH_DATABASE_URL: values.postgres },
-      after: 'e2e',
-    });
-  }
 }
 
 const started = performance.now();
@@ -87,39 +69,18 @@ function run(suite: Suite): { done: Promise<number>; stop: (signal: NodeJS.Signa
   return { done, stop };
 }
 
-/** What stops the running suites on Ctrl-C; once set, a suite waiting for another does not start. */
-const stops = new Set<(signal: NodeJS.Signals) => void>();
-let stopped = false;
+const running = suites.map((suite) => ({ suite, ...run(suite) }));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    stopped = true;
-    for (const stop of stops) stop(signal);
+    for (const r of running) r.stop(signal);
   });
 }
 
-for (const [i, suite] of suites.entries()) {
-  if (suite.after !== undefined && !suites.slice(0, i).some((s) => s.label.trim() === suite.after))
-    throw new Error(`suite ${suite.label} is to start after ${suite.after}, which is not listed before it`);
-}
-
-/** Each suite's exit code, by label; a suite with `after` starts when that one has ended. */
-const exits = new Map<string, Promise<number>>();
-for (const suite of suites) {
-  const start = () => {
-    if (stopped) return Promise.resolve(1);
-    const { done, stop } = run(suite);
-    stops.add(stop);
-    return done.finally(() => stops.delete(stop));
-  };
-  const after = suite.after === undefined ? undefined : exits.get(suite.after);
-  exits.set(suite.label.trim(), after ? after.then(start) : start());
-}
-
 const results = await Promise.all(
-  suites.map(async (suite) => {
-    const code = await exits.get(suite.label.trim())!;
-    process.stdout.write(`\n[${suite.label}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} after ${seconds()}\n`);
-    return { label: suite.label.trim(), code };
+  running.map(async (r) => {
+    const code = await r.done;
+    process.stdout.write(`\n[${r.suite.label}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} after ${seconds()}\n`);
+    return { label: r.suite.label.trim(), code };
   }),
 );
 const failed = results.filter((r) => r.code !== 0).map((r) => r.label);
