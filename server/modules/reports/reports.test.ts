@@ -259,14 +259,20 @@ describe('adding, editing and deleting a shortage', () => {
   });
 
   it('announces each change to the project’s live stream', async () => {
+    // A project of its own: on PostgreSQL an earlier test's events may still be on their way.
+    const owner = await freshProject();
     const seen: LiveEvent[] = [];
-    const stop = ctx.app.events.subscribe(a.user.projectId, (e) => seen.push(e));
+    const stop = ctx.app.events.subscribe(owner.user.projectId, (e) => seen.push(e));
     try {
-      const created = await addShortage(a.as, { name: 'Sealant' });
-      await a.as({ method: 'PUT', url: `/api/shortages/${created.id}`, payload: { name: 'Sealant', quantity: 1, status: 'in_progress' } });
-      await a.as({ method: 'DELETE', url: `/api/shortages/${created.id}` });
-      await a.as({ method: 'POST', url: '/api/shortages', payload: { name: '' } });
-      await addMeasurement(a.as, { name: 'Beam', height: 1, width: 2 });
+      const created = await addShortage(owner.as, { name: 'Sealant' });
+      await owner.as({
+        method: 'PUT',
+        url: `/api/shortages/${created.id}`,
+        payload: { name: 'Sealant', quantity: 1, status: 'in_progress' },
+      });
+      await owner.as({ method: 'DELETE', url: `/api/shortages/${created.id}` });
+      await owner.as({ method: 'POST', url: '/api/shortages', payload: { name: '' } });
+      await addMeasurement(owner.as, { name: 'Beam', height: 1, width: 2 });
       // On PostgreSQL events travel through NOTIFY: wait for them (up to 15 s on a busy machine), then a little longer for strays.
       for (let i = 0; i < 300 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 100));
