@@ -102,18 +102,32 @@ const EMBEDDED_TOP_WORKER_UNITS = 500;
 const EMBEDDED_WORK_EVENT_UNITS = 250;
 
 /**
+ * `read` over every unit of the project, `chunkUnits` units per statement in id order (q.listUnitIds),
+ * with a turn for other requests after each (`readInTurns`); the rows of all slices together.
+ */
+async function readUnitSlices<T>(
+  db: Db,
+  p: q.Period,
+  chunkUnits: number,
+  read: (db: Db, p: q.Period & { unitIds: string[] }) => Promise<T[]>,
+): Promise<T[]> {
+  const ids = await q.listUnitIds(db, p.projectId);
+  const parts = await readInTurns(
+    true,
+    chunks(ids, chunkUnits).map((unitIds) => () => read(db, { ...p, unitIds })),
+  );
+  return parts.flat();
+}
+
+/**
  * q.topWorkers read `chunkUnits` units at a time (q.listUnitIds), with a turn for others after
  * each (`readInTurns`): the slices are disjoint, so their figures add up per worker key, and the name
  * is the one written last.
  */
 export async function topWorkersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.TopWorkerRow[]> {
-  const ids = await q.listUnitIds(db, p.projectId);
-  const parts = await readInTurns(
-    true,
-    chunks(ids, chunkUnits).map((unitIds) => () => q.topWorkersOfUnits(db, { ...p, unitIds })),
-  );
+  const parts = await readUnitSlices(db, p, chunkUnits, q.topWorkersOfUnits);
   const workers = new Map<string, q.TopWorkerPart>();
-  for (const part of parts.flat()) {
+  for (const part of parts) {
     const w = workers.get(part.key);
     if (!w) workers.set(part.key, { ...part });
     else {
@@ -142,12 +156,7 @@ const MICROS_PER_MINUTE = 60_000_000;
  * the minutes are the statement's.
  */
 export async function workersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.WorkerPeriodRow[]> {
-  const ids = await q.listUnitIds(db, p.projectId);
-  const parts = await readInTurns(
-    true,
-    chunks(ids, chunkUnits).map((unitIds) => () => q.listWorkEventsOfUnits(db, { ...p, unitIds })),
-  );
-  return workersOfEvents(parts.flat());
+  return workersOfEvents(await readUnitSlices(db, p, chunkUnits, q.listWorkEventsOfUnits));
 }
 
 interface WorkerSums {
