@@ -92,7 +92,12 @@ async function main() {
     clearInterval(sweep);
     let code = 0;
     try {
-      await answered;
+      const { refused, silentClosed } = await answered;
+      // A connection closed unanswered may have sent its request meanwhile: its client saw a reset.
+      app.log[silentClosed > 0 ? 'warn' : 'info'](
+        { refused, silentClosed },
+        `requests in progress answered; ${refused} arriving during shutdown answered 503, ${silentClosed} silent connections closed`,
+      );
       // Stops listening, ends live-update streams, waits for the sockets still open, then the database.
       await app.close();
       await backups?.close();

@@ -24,11 +24,20 @@ export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again
  * between two requests are closed at once instead of after the keep-alive timeout, and the listener
  * is closed without cutting the connections it has just accepted.
  */
+/** What a shutdown did with the connections it found (logged by the caller). */
+export interface ShutdownReport {
+  /** Requests that arrived during the shutdown and were answered 503. */
+  refused: number;
+  /** Connections that had sent no request by the end of the grace period, closed unanswered. */
+  silentClosed: number;
+}
+
 export function shutdownGate(server: Server) {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   const inFlight = new Set<ServerResponse>();
   let closing = false;
+  const report: ShutdownReport = { refused: 0, silentClosed: 0 };
 
   // Connections already in the kernel's accept queue when the listener closes are reset, and so is a
   // request sent on a kept-alive socket as it is closed: keep listening and keep those sockets (each
@@ -43,8 +52,18 @@ export function shutdownGate(server: Server) {
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = sockets.get(req.socket);
+    if (state) {
+      // Neither silent nor idle while its response is under way (a 503 too: not cut as silent).
+      state.active += 1;
+      res.once('close', () => {
+        state.active -= 1;
+        state.served = true;
+      });
+    }
     if (closing) {
       lastActivity = Date.now();
+      report.refused += 1;
       const body = JSON.stringify({ code: 'shutting_down', message: SHUTTING_DOWN_MESSAGE } satisfies ApiErrorBody);
       res.shouldKeepAlive = false;
       res.writeHead(503, {
@@ -57,15 +76,7 @@ export function shutdownGate(server: Server) {
       return;
     }
     inFlight.add(res);
-    const state = sockets.get(req.socket);
-    if (state) state.active += 1;
-    res.once('close', () => {
-      inFlight.delete(res);
-      if (state) {
-        state.active -= 1;
-        state.served = true;
-      }
-    });
+    res.once('close', () => inFlight.delete(res));
     for (const handler of handlers) handler.call(server, req, res);
   });
 
@@ -101,7 +112,13 @@ export function shutdownGate(server: Server) {
     if (server.listening) net.Server.prototype.close.call(server);
     const until = Date.now() + FRESH_GRACE_MS;
     while (Date.now() < until && fresh().length > 0) await new Promise((resolve) => setTimeout(resolve, 25));
-    for (const socket of fresh()) socket.destroy();
+    // One more poll phase: a request that reached the kernel since the last one is read and answered
+    // (503) rather than reset by closing its socket with the bytes unread.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const socket of fresh()) {
+      report.silentClosed += 1;
+      socket.destroy();
+    }
     // Kept-alive sockets still between two requests: their clients sent nothing during the whole drain.
     await new Promise((resolve) => setImmediate(resolve));
     const idle = betweenRequests();
@@ -118,8 +135,8 @@ export function shutdownGate(server: Server) {
      * gets a 503 too, where closing the listener first would reset every connection still waiting in
      * the kernel's accept queue (what clients under load saw as ECONNRESET).
      */
-    close(): Promise<void> {
-      if (closing) return Promise.resolve();
+    close(): Promise<ShutdownReport> {
+      if (closing) return Promise.resolve(report);
       closing = true;
       // Connections still waiting to be accepted are served (503) during at least one quiet period.
       lastActivity = Date.now();
@@ -142,7 +159,8 @@ export function shutdownGate(server: Server) {
       // whose request has not been read yet.
       return Promise.all(waits)
         .then(() => quiet())
-        .then(() => stopListening());
+        .then(() => stopListening())
+        .then(() => report);
     },
   };
 }
