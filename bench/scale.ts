@@ -14,7 +14,7 @@
  * tasks); --short keeps those two as they are and takes a tenth of the rest.
  *
  * Each route is timed with 1 client (median, p95) and with 8 concurrent clients (p95, non-2xx, 503s).
- * Statements per request are not counted: pg_stat_statements is not loaded on the shared server.
+ * Statements per request: the mean over the 1-client requests, from the server's debug request log.
  *
  * PostgreSQL only (postgres://postgres@127.0.0.1:5432 or BENCH_DATABASE_URL's server): two databases
  * `shalav_scale_<random>` created here and dropped at the end, also on failure or SIGINT.
@@ -258,6 +258,30 @@ interface Row {
   rows?: number;
   bytes?: number;
   note?: string;
+  /** Statements per request, mean over the 1-client requests (the server's debug request log). */
+  statements?: number;
+}
+
+/**
+ * Runs `run`, which passes each URL it requests through `sent`; returns its result and the mean number
+ * of statements those requests sent, from the server's debug request log
+ * (server/lib/request-statements.ts; the server runs with LOG_LEVEL=debug).
+ */
+async function withStatements<T>(run: (sent: (url: string) => string) => Promise<T>): Promise<[T, number | undefined]> {
+  const from = server?.output().length ?? 0;
+  const paths = new Set<string>();
+  const result = await run((url) => {
+    paths.add(url.replace(/^https?:\/\/[^/]+/, ''));
+    return url;
+  });
+  const counts = (server?.output().slice(from) ?? '').split('\n').flatMap((line) => {
+    if (!line.startsWith('{"level":20')) return [];
+    const entry = JSON.parse(line) as { msg?: string; url?: string; statements?: number };
+    return entry.msg === 'request' && entry.url !== undefined && paths.has(entry.url) && typeof entry.statements === 'number'
+      ? [entry.statements]
+      : [];
+  });
+  return [result, counts.length > 0 ? counts.reduce((a, b) => a + b, 0) / counts.length : undefined];
 }
 
 async function signInAdmin(base: string): Promise<string> {
@@ -304,13 +328,13 @@ const wanted = (route: string) => ONLY === undefined || route.includes(ONLY);
 async function read(kind: Row['kind'], route: string, project: string, url: () => string, headers: Record<string, string>): Promise<Row> {
   if (!wanted(route)) return { route, project, kind };
   const h = () => ({ ...headers, ...spread() });
-  const one = await timeRequests(url, h, ONE_CLIENT, 1, ROUTE_BUDGET_MS);
+  const [one, statements] = await withStatements((sent) => timeRequests(() => sent(url()), h, ONE_CLIENT, 1, ROUTE_BUDGET_MS));
   const eight = await timeRequests(url, h, EIGHT_CLIENTS, 8, ROUTE_BUDGET_MS);
-  return { route, project, kind, one, eight };
+  return { route, project, kind, one, eight, statements };
 }
 
-async function complete(base: string, taskId: string): Promise<number> {
-  const res = await fetch(`${base}/api/scheduled-tasks-complete/${taskId}`, {
+async function complete(base: string, taskId: string, sent = (url: string) => url): Promise<number> {
+  const res = await fetch(sent(`${base}/api/scheduled-tasks-complete/${taskId}`), {
     method: 'PUT',
     headers: { 'content-type': 'application/json', 'x-shalav-device': `scale-phone-${randomUUID()}`, ...spread() },
     body: JSON.stringify({ workerName: 'Worker 3' }),
@@ -347,9 +371,9 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
   const afterChange = async (route: string, path: string) => {
     if (!wanted(route)) return;
     const url = `${base}/api${path}`;
-    const timed = async (times: number[], counts: { failed: number; status503: number }) => {
+    const timed = async (times: number[], counts: { failed: number; status503: number }, sent = (u: string) => u) => {
       const t0 = performance.now();
-      const res = await fetch(url, { headers: { ...m, ...spread() }, signal: AbortSignal.timeout(120_000) });
+      const res = await fetch(sent(url), { headers: { ...m, ...spread() }, signal: AbortSignal.timeout(120_000) });
       await res.arrayBuffer();
       times.push(performance.now() - t0);
       if (!res.ok) counts.failed++;
@@ -358,10 +382,12 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
     const end = performance.now() + ROUTE_BUDGET_MS;
     const one: number[] = [];
     const oneCounts = { failed: 0, status503: 0 };
-    for (let i = 0; i < ONE_CLIENT && performance.now() < end; i++) {
-      await change();
-      await timed(one, oneCounts);
-    }
+    const [, statements] = await withStatements(async (sent) => {
+      for (let i = 0; i < ONE_CLIENT && performance.now() < end; i++) {
+        await change();
+        await timed(one, oneCounts, sent);
+      }
+    });
     const eight: number[] = [];
     const eightCounts = { failed: 0, status503: 0 };
     for (let round = 0; round < EIGHT_CLIENTS / 8 && performance.now() < end + ROUTE_BUDGET_MS; round++) {
@@ -374,6 +400,7 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
       kind: 'manager',
       one: { ...summarize(one), ...oneCounts },
       eight: { ...summarize(eight), ...eightCounts },
+      statements,
     });
     process.stdout.write('.');
   };
@@ -408,12 +435,14 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
   );
   const writes: number[] = [];
   let writeFailed = 0;
-  for (let i = 0; i < ONE_CLIENT && tasks.length && wanted('worker completion'); i++) {
-    const t0 = performance.now();
-    const status = await complete(base, tasks.pop()!);
-    writes.push(performance.now() - t0);
-    if (status < 200 || status > 299) writeFailed++;
-  }
+  const [, writeStatements] = await withStatements(async (sent) => {
+    for (let i = 0; i < ONE_CLIENT && tasks.length && wanted('worker completion'); i++) {
+      const t0 = performance.now();
+      const status = await complete(base, tasks.pop()!, sent);
+      writes.push(performance.now() - t0);
+      if (status < 200 || status > 299) writeFailed++;
+    }
+  });
   const eightWrites: number[] = [];
   let eightFailed = 0;
   let eight503 = 0;
@@ -435,6 +464,7 @@ async function measureProject(base: string, t: Target, cookie: string, all: bool
       kind: 'write',
       one: { ...summarize(writes), failed: writeFailed, status503: 0 },
       eight: { ...summarize(eightWrites), failed: eightFailed, status503: eight503 },
+      statements: writeStatements,
     });
 
   if (all) {
@@ -467,31 +497,33 @@ async function exportRow(
   let failed = 0;
   let s503 = 0;
   let note: string | undefined;
-  for (let i = 0; i < 3; i++) {
-    await change();
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { ...headers, ...spread() }, signal: AbortSignal.timeout(120_000) });
-    const body = Buffer.from(await res.arrayBuffer());
-    times.push(performance.now() - t0);
-    if (!res.ok) {
-      failed++;
-      if (res.status === 503) s503++;
-      note = `${res.status} ${body.toString('utf8').slice(0, 80)}`;
-      continue;
+  const [, statements] = await withStatements(async (sent) => {
+    for (let i = 0; i < 3; i++) {
+      await change();
+      const t0 = performance.now();
+      const res = await fetch(sent(url), { headers: { ...headers, ...spread() }, signal: AbortSignal.timeout(120_000) });
+      const body = Buffer.from(await res.arrayBuffer());
+      times.push(performance.now() - t0);
+      if (!res.ok) {
+        failed++;
+        if (res.status === 503) s503++;
+        note = `${res.status} ${body.toString('utf8').slice(0, 80)}`;
+        continue;
+      }
+      bytes = body.length;
+      rows = url.includes('format=csv')
+        ? Math.max(
+            0,
+            body
+              .toString('utf8')
+              .split('\n')
+              .filter((l) => l.trim()).length - 1,
+          )
+        : NaN;
+      if (times.reduce((a, b) => a + b, 0) > ROUTE_BUDGET_MS * 2) break;
     }
-    bytes = body.length;
-    rows = url.includes('format=csv')
-      ? Math.max(
-          0,
-          body
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l.trim()).length - 1,
-        )
-      : NaN;
-    if (times.reduce((a, b) => a + b, 0) > ROUTE_BUDGET_MS * 2) break;
-  }
-  return { route, project, kind: 'export', one: { ...summarize(times), failed, status503: s503 }, rows, bytes, note };
+  });
+  return { route, project, kind: 'export', one: { ...summarize(times), failed, status503: s503 }, rows, bytes, note, statements };
 }
 
 /** Count, median, p95 and max of request times in ms (in any order). */
@@ -516,12 +548,14 @@ async function platformRows(base: string): Promise<Row[]> {
     ),
   );
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/admin/billing/run`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `scale-billing-${randomUUID()}`, ...spread() },
-    body: JSON.stringify({}),
-    signal: AbortSignal.timeout(300_000),
-  });
+  const [res, billingStatements] = await withStatements((sent) =>
+    fetch(sent(`${base}/api/admin/billing/run`), {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `scale-billing-${randomUUID()}`, ...spread() },
+      body: JSON.stringify({}),
+      signal: AbortSignal.timeout(300_000),
+    }),
+  );
   const body = await res.text();
   const took = performance.now() - t0;
   out.push({
@@ -530,6 +564,7 @@ async function platformRows(base: string): Promise<Row[]> {
     kind: 'admin',
     one: { count: 1, p50: took, p95: took, max: took, failed: res.ok ? 0 : 1, status503: res.status === 503 ? 1 : 0 },
     note: body.slice(0, 120),
+    statements: billingStatements,
   });
   return out;
 }
@@ -599,14 +634,14 @@ async function main() {
   const aloneTarget = await targetOf(alone, 1, 'small alone');
 
   const rows: Row[] = [];
-  server = await startChildServer({ DATABASE_URL: dbUrl(big), LOG_LEVEL: 'error' });
+  server = await startChildServer({ DATABASE_URL: dbUrl(big), LOG_LEVEL: 'debug' });
   const base = `http://127.0.0.1:${server.port}`;
   console.log(`server on ${base} (pid ${server.child.pid}, started in ${(server.startedInMs / 1000).toFixed(1)} s); measuring`);
   rows.push(...(await measureProject(base, bigTarget, await signIn(base, 'scale_0_0'), true)));
   rows.push(...(await measureProject(base, smallTarget, await signIn(base, 'scale_1_0'), true)));
   if (ONLY === undefined || ONLY.startsWith('admin')) rows.push(...(await platformRows(base)));
   await server.dispose();
-  server = await startChildServer({ DATABASE_URL: dbUrl(alone), LOG_LEVEL: 'error' });
+  server = await startChildServer({ DATABASE_URL: dbUrl(alone), LOG_LEVEL: 'debug' });
   const baseAlone = `http://127.0.0.1:${server.port}`;
   rows.push(...(await measureProject(baseAlone, aloneTarget, await signIn(baseAlone, 'scale_1_0'), false)));
   await server.dispose();
@@ -615,7 +650,7 @@ async function main() {
 
   const find = (route: string, project: string) => rows.find((r) => r.route === route && r.project === project);
   console.log(
-    `\n${'route'.padEnd(36)} ${'project'.padEnd(11)} ${'n'.padStart(3)} ${'p50 1c'.padStart(8)} ${'p95 1c'.padStart(8)} ${'p95 8c'.padStart(8)} ${'non2xx'.padStart(6)} ${'503'.padStart(4)} ${'rows'.padStart(7)} ${'big/sm'.padStart(6)} ${'sm/alone'.padStart(8)}  target`,
+    `\n${'route'.padEnd(36)} ${'project'.padEnd(11)} ${'n'.padStart(3)} ${'p50 1c'.padStart(8)} ${'p95 1c'.padStart(8)} ${'p95 8c'.padStart(8)} ${'non2xx'.padStart(6)} ${'503'.padStart(4)} ${'rows'.padStart(7)} ${'big/sm'.padStart(6)} ${'sm/alone'.padStart(8)} ${'stmts'.padStart(6)}  target`,
   );
   const misses: string[] = [];
   for (const r of rows) {
@@ -627,13 +662,13 @@ async function main() {
     const v = r.project === 'small alone' ? '' : verdict(r, ratioAlone);
     if (v.includes('MISSED') || v.includes('non-2xx')) misses.push(`${r.route} (${r.project}): ${v}`);
     console.log(
-      `${r.route.padEnd(36)} ${r.project.padEnd(11)} ${String(r.one?.count ?? '').padStart(3)} ${f(r.one?.p50).padStart(8)} ${f(r.one?.p95).padStart(8)} ${f(r.eight?.p95).padStart(8)} ${String((r.one?.failed ?? 0) + (r.eight?.failed ?? 0)).padStart(6)} ${String((r.one?.status503 ?? 0) + (r.eight?.status503 ?? 0)).padStart(4)} ${(r.rows === undefined ? '' : Number.isNaN(r.rows) ? `${Math.round((r.bytes ?? 0) / 1024)}kB` : String(r.rows)).padStart(7)} ${ratioBig === undefined ? '      ' : ratioBig.toFixed(1).padStart(6)} ${ratioAlone === undefined ? '        ' : ratioAlone.toFixed(2).padStart(8)}  ${v}${r.note ? `  [${r.note}]` : ''}`,
+      `${r.route.padEnd(36)} ${r.project.padEnd(11)} ${String(r.one?.count ?? '').padStart(3)} ${f(r.one?.p50).padStart(8)} ${f(r.one?.p95).padStart(8)} ${f(r.eight?.p95).padStart(8)} ${String((r.one?.failed ?? 0) + (r.eight?.failed ?? 0)).padStart(6)} ${String((r.one?.status503 ?? 0) + (r.eight?.status503 ?? 0)).padStart(4)} ${(r.rows === undefined ? '' : Number.isNaN(r.rows) ? `${Math.round((r.bytes ?? 0) / 1024)}kB` : String(r.rows)).padStart(7)} ${ratioBig === undefined ? '      ' : ratioBig.toFixed(1).padStart(6)} ${ratioAlone === undefined ? '        ' : ratioAlone.toFixed(2).padStart(8)} ${f(r.statements).padStart(6)}  ${v}${r.note ? `  [${r.note}]` : ''}`,
     );
   }
   console.log(`\nmisses (${misses.length}):\n${misses.map((m) => `  - ${m}`).join('\n') || '  none'}`);
   console.log(
     `\nms; 1c = ${ONE_CLIENT} requests one after another, 8c = ${EIGHT_CLIENTS} requests over 8 clients (each run cut at ${ROUTE_BUDGET_MS / 1000} s); ` +
-      `ratios are of the 1-client medians. Statements per request: not counted (pg_stat_statements not loaded).`,
+      `ratios are of the 1-client medians; stmts = statements per request, mean over the 1-client requests (the server's debug request log).`,
   );
   console.log(
     `load average now ${os

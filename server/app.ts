@@ -37,6 +37,7 @@ import { createEventBus, registerLiveEventHook, type EventBus } from './plugins/
 import { registerSharedLimits } from './plugins/shared-limits.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerProjectCache } from './plugins/project-cache.ts';
+import { registerStatementCount } from './lib/request-statements.ts';
 import { RETRY_AFTER_SECONDS } from './lib/shutdown.ts';
 
 declare module 'fastify' {
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const events = opts.events ?? (await createEventBus(opts.database, (msg) => app.log.warn(msg)));
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  registerStatementCount(app);
   registerLiveEventHook(app);
   registerIdempotency(app);
   registerProjectCache(app);

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { countStatement } from '../lib/request-statements.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against, whichever driver is underneath. */
@@ -43,7 +44,13 @@ export interface Database {
 
 const BOOKKEEPING = /\b(rate_limit_counters|live_stream_leases)\b/;
 function countingLogger(stats: { queries: number }) {
-  return { logQuery: (query: string) => void (BOOKKEEPING.test(query) || stats.queries++) };
+  return {
+    logQuery: (query: string) => {
+      if (BOOKKEEPING.test(query)) return;
+      stats.queries++;
+      countStatement();
+    },
+  };
 }
 
 /** Start parameters PGlite 0.5 uses by default (its static `defaultStartParams`), as a fallback. */

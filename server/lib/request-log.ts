@@ -3,7 +3,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 /**
  * Development's request log: Fastify's two lines per request at debug (shown with LOG_LEVEL=debug)
  * instead of info, where they buried the start banner and its demo logins. A request that fails
- * still logs at error. Production keeps Fastify's own request log.
+ * still logs at error. Production keeps Fastify's own request log. The answered line says how many
+ * statements the request sent (server/lib/request-statements.ts).
  */
 export class QuietRequestLog extends LogController {
   override incomingRequest(request: FastifyRequest) {
@@ -13,7 +14,13 @@ export class QuietRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) return super.requestCompleted(error, request, reply);
     request.log.debug(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        statements: request.statementCount?.statements,
+      },
       'request',
     );
   }
