@@ -21,8 +21,13 @@ export function countStatement() {
   if (store) store.statements += 1;
 }
 
+/**
+ * Only when the debug request line is written: the context that carries the count through a
+ * request's asynchronous work has a cost on every promise (Node 20), not worth paying unread.
+ */
 export function registerStatementCount(app: FastifyInstance) {
   app.decorateRequest('statementCount', undefined);
+  if (app.log.level !== 'debug' && app.log.level !== 'trace') return;
   app.addHook('onRequest', (request, _reply, done) => {
     const store = { statements: 0 };
     request.statementCount = store;
