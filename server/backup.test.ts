@@ -39,8 +39,12 @@ function runScript(
     execFile(
       process.execPath,
       ['--import', 'tsx', `scripts/${name}.ts`, file],
-      { cwd: root, env, timeout: 60_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+      { cwd: root, env, timeout: CHILD_START_TIMEOUT_MS },
+      (err, stdout, stderr) =>
+        resolve({
+          code: err ? ((err as { code?: number }).code ?? 1) : 0,
+          output: stdout + stderr + (err?.killed ? `\n(killed after ${CHILD_START_TIMEOUT_MS / 1000} s)` : ''),
+        }),
     );
   });
 }
@@ -99,7 +103,7 @@ describe('npm run backup / npm run restore', () => {
     const file = path.join(tempDir(), 'shalav.backup');
     const backup = await runScript('backup', file, server.dataDir);
     expect(backup.output).toContain('Backup written to');
-    expect(backup.code).toBe(0);
+    expect(backup.code, backup.output).toBe(0);
     // The server kept running and serving meanwhile.
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
@@ -107,7 +111,7 @@ describe('npm run backup / npm run restore', () => {
     const restoredDir = path.join(tempDir(), 'restored');
     const restore = await runScript('restore', file, restoredDir);
     expect(restore.output).toContain('1 photos');
-    expect(restore.code).toBe(0);
+    expect(restore.code, restore.output).toBe(0);
 
     const restored = await startChildServer({ DATA_DIR: restoredDir });
     servers.push(restored);
@@ -134,7 +138,7 @@ describe('npm run backup / npm run restore', () => {
 
     const file = path.join(tempDir(), 'offline.backup');
     const backup = await runScript('backup', file, server.dataDir);
-    expect(backup.code).toBe(0);
+    expect(backup.code, backup.output).toBe(0);
     // Any tar lists it; nothing half-written is left beside it.
     const listing = await new Promise<string>((resolve, reject) =>
       execFile('tar', ['-tf', file], (err, stdout) => (err ? reject(err) : resolve(stdout))),
@@ -161,12 +165,12 @@ describe('npm run backup / npm run restore', () => {
     const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/not-opened-by-a-backup' };
     const file = path.join(tempDir(), 'photos.backup');
     const backup = await runScript('backup', file, dataDir, postgres);
-    expect(backup.code).toBe(0);
+    expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('no database (PostgreSQL: back it up with pg_dump), 1 photos');
 
     const restoredDir = path.join(tempDir(), 'restored');
     const restore = await runScript('restore', file, restoredDir, postgres);
-    expect(restore.code).toBe(0);
+    expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain('restore it from its pg_dump file with pg_restore');
     expect(fs.readdirSync(restoredDir, { recursive: true }).sort()).toEqual([
       'objects',

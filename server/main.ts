@@ -92,11 +92,11 @@ async function main() {
     clearInterval(sweep);
     let code = 0;
     try {
-      const { refused, silentClosed } = await answered;
+      const { refused, silentClosed, keptAliveClosed } = await answered;
       // A connection closed unanswered may have sent its request meanwhile: its client saw a reset.
       app.log[silentClosed > 0 ? 'warn' : 'info'](
-        { refused, silentClosed },
-        `requests in progress answered; ${refused} arriving during shutdown answered 503, ${silentClosed} silent connections closed`,
+        { refused, silentClosed, keptAliveClosed },
+        `requests in progress answered; ${refused} arriving during shutdown answered 503, ${silentClosed} silent connections closed, ${keptAliveClosed} idle kept-alive connections closed`,
       );
       // Stops listening, ends live-update streams, waits for the sockets still open, then the database.
       await app.close();

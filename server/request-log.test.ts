@@ -34,6 +34,14 @@ describe('the request log', () => {
     expect(lines[0]).toMatchObject({ level: 20, msg: 'request', url: '/api/health', statusCode: 200 });
   });
 
+  it('also says when a request arrived at trace (a test waits for that line)', async () => {
+    const lines = await logOfOneRequest('development', 'trace');
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [10, 'incoming request'],
+      [20, 'request'],
+    ]);
+  });
+
   it("keeps Fastify's request log at info in production", async () => {
     const lines = await logOfOneRequest('production', 'info');
     expect(lines.map((l) => [l.level, l.msg])).toEqual([

@@ -30,6 +30,11 @@ export interface ShutdownReport {
   refused: number;
   /** Connections that had sent no request by the end of the grace period, closed unanswered. */
   silentClosed: number;
+  /**
+   * Kept-alive connections closed between two requests once the drain was over. A client that sent a
+   * request on one at that very moment saw a reset: HTTP/1.1 has no way round it but the client's retry.
+   */
+  keptAliveClosed: number;
 }
 
 export function shutdownGate(server: Server) {
@@ -37,7 +42,7 @@ export function shutdownGate(server: Server) {
   server.removeAllListeners('request');
   const inFlight = new Set<ServerResponse>();
   let closing = false;
-  const report: ShutdownReport = { refused: 0, silentClosed: 0 };
+  const report: ShutdownReport = { refused: 0, silentClosed: 0, keptAliveClosed: 0 };
 
   // Connections already in the kernel's accept queue when the listener closes are reset, and so is a
   // request sent on a kept-alive socket as it is closed: keep listening and keep those sockets (each
@@ -91,7 +96,9 @@ export function shutdownGate(server: Server) {
   };
   const closeKeptAlive = (socket: Socket | null, idle = betweenRequests()) => {
     const state = socket && sockets.get(socket);
-    if (state && state.served && state.active === 0 && (!idle || idle.has(socket))) socket.destroy();
+    if (!state || !state.served || state.active > 0 || (idle && !idle.has(socket))) return false;
+    socket.destroy();
+    return true;
   };
   const quiet = async () => {
     const until = Date.now() + DRAIN_LIMIT_MS;
@@ -122,7 +129,7 @@ export function shutdownGate(server: Server) {
     // Kept-alive sockets still between two requests: their clients sent nothing during the whole drain.
     await new Promise((resolve) => setImmediate(resolve));
     const idle = betweenRequests();
-    for (const socket of sockets.keys()) closeKeptAlive(socket, idle);
+    for (const socket of sockets.keys()) if (closeKeptAlive(socket, idle)) report.keptAliveClosed += 1;
   };
 
   return {
