@@ -274,8 +274,10 @@ async function withStatements<T>(run: (sent: (url: string) => string) => Promise
     paths.add(url.replace(/^https?:\/\/[^/]+/, ''));
     return url;
   });
+  // The server logs a request once its answer is sent: the last line may come just after it.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   const counts = (server?.output().slice(from) ?? '').split('\n').flatMap((line) => {
-    if (!line.startsWith('{"level":20')) return [];
+    if (!line.startsWith('{"level":20') || !line.endsWith('}')) return [];
     const entry = JSON.parse(line) as { msg?: string; url?: string; statements?: number };
     return entry.msg === 'request' && entry.url !== undefined && paths.has(entry.url) && typeof entry.statements === 'number'
       ? [entry.statements]
