@@ -16,14 +16,6 @@ const FRESH_GRACE_MS = 2_000;
 
 export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a few seconds.';
 
-/**
- * Sits in front of the app's request handler so a shutdown never resets a request
- * (docs/decisions/010-crash-safety.md): once `close()` is called, requests already being handled
- * finish (their responses say `Connection: close`), any request that arrives afterwards — also on
- * a kept-alive socket — is answered 503 + Retry-After + `Connection: close`, kept-alive sockets
- * between two requests are closed at once instead of after the keep-alive timeout, and the listener
- * is closed without cutting the connections it has just accepted.
- */
 /** What a shutdown did with the connections it found (logged by the caller). */
 export interface ShutdownReport {
   /** Requests that arrived during the shutdown and were answered 503. */
@@ -37,6 +29,14 @@ export interface ShutdownReport {
   keptAliveClosed: number;
 }
 
+/**
+ * Sits in front of the app's request handler so a shutdown never resets a request
+ * (docs/decisions/010-crash-safety.md): once `close()` is called, requests already being handled
+ * finish (their responses say `Connection: close`), any request that arrives afterwards — also on
+ * a kept-alive socket — is answered 503 + Retry-After + `Connection: close`, kept-alive sockets
+ * between two requests are closed at once instead of after the keep-alive timeout, and the listener
+ * is closed without cutting the connections it has just accepted.
+ */
 export function shutdownGate(server: Server) {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
