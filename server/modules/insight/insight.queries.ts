@@ -199,13 +199,22 @@ export interface FloorRow {
   doneStages: number;
 }
 
-/** Construction progress per floor, all time: once-stages done of those scheduled. */
+/**
+ * Construction progress per floor, all time: once-stages done of those scheduled. Each stage's
+ * completion is looked up by its task (a `limit 1` lateral, which no planner turns into a join): with
+ * statistics PostgreSQL hashed every once-completion of the platform, or of the project's year, to
+ * join them (0.3–0.45 s for the biggest project of `bench:scale`, against 0.15 s for 14,000 look-ups).
+ */
 export async function progressPerFloor(db: Db, projectId: string): Promise<FloorRow[]> {
   const result = await db.execute(sql`
     with st as (
       select t.unit_id, count(*)::int as stages, count(c.id)::int as done
       from tasks t
-      left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+      left join lateral (
+        select c.id from task_completions c
+        where c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+        limit 1
+      ) c on true
       where t.project_id = ${projectId} and t.recurrence = 'once'
       group by t.unit_id
     )
@@ -298,6 +307,18 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
  * within a unit, so a slice of units reads the same rows as the whole project.
  */
 const doneCtes = (p: Period, unitIds?: string[]) => sql`
+    ${
+      unitIds
+        ? sql``
+        : sql`-- The units where a once-stage was done in the period, read once by day and hashed: probing
+    -- every task for it read each unit's whole history once per task (2.9 s for a month of the
+    -- biggest project of \`bench:scale\`, docs/decisions/037-reads-that-stay-fast.md).
+    worked_units as materialized (
+      select distinct unit_id from task_completions
+      where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+        and period = 'once' and reopened_at is null
+    ),`
+    }
     once_stages as (
       -- Every once-stage of the units worked in during the period, with when the stages before it
       -- were done (infinity while one is open): one pass per unit, no look-up per completion.
@@ -316,10 +337,7 @@ const doneCtes = (p: Period, unitIds?: string[]) => sql`
           : sql`from tasks t
       left join task_completions c on c.task_id = t.id and c.period = 'once' and c.reopened_at is null
       where t.project_id = ${p.projectId} and t.recurrence = 'once'
-        and t.unit_id in (
-          select unit_id from task_completions
-          where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null
-        )`
+        and t.unit_id in (select unit_id from worked_units)`
       }
     ),
     done as (
@@ -332,7 +350,7 @@ const doneCtes = (p: Period, unitIds?: string[]) => sql`
       select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
         ${workerKey(sql`c.worker_name`)}, true
       from ${ofUnits(sql`task_completions`, sql`c`, p.projectId, unitIds)}
-      join tasks t on t.id = c.task_id
+      join tasks t on t.id = c.task_id and t.project_id = ${p.projectId}
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
         and c.period <> 'once' and c.reopened_at is null and ${named(sql`c.worker_name`)}
     )`;
@@ -378,11 +396,15 @@ export async function listWorkEventsOfUnits(db: Db, p: Period & { unitIds: strin
 /** Stages done per worker key over a period: the previous period of a trend. */
 export async function completedPerWorker(db: Db, p: Period): Promise<Map<string, number>> {
   const result = await db.execute(sql`
-    select ${workerKey(sql`worker_name`)} as k, count(*)::int as n
-    from task_completions
-    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
-      and reopened_at is null and ${named(sql`worker_name`)}
-    group by 1`);
+    -- Per name as typed first: the key's regular expression then runs once per name, not per completion.
+    with per_name as (
+      select worker_name, count(*)::int as n
+      from task_completions
+      where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
+        and reopened_at is null and ${named(sql`worker_name`)}
+      group by worker_name
+    )
+    select ${workerKey(sql`worker_name`)} as k, sum(n)::int as n from per_name group by 1`);
   return new Map(rowsOf(result).map((r) => [text(r.k), num(r.n)]));
 }
 

@@ -121,9 +121,21 @@ describe("status, counts and 'today' in the project's time zone", () => {
     for (const t of await addTasks('D101', 'daily')) await complete(t, TODAY, TODAY, 'Yossi', new Date('2026-11-22T22:10:00Z'));
     // D102: daily tasks, both done yesterday (local; still "today" in UTC) → needs work again.
     for (const t of await addTasks('D102', 'daily')) await complete(t, YESTERDAY, YESTERDAY, 'Ahmad', new Date('2026-11-22T12:00:00Z'));
-    // D103: construction stages, one done long ago → in progress, 1 of 2.
-    const [stage] = await addTasks('D103', 'once');
+    // D103: construction stages, one done long ago → in progress, 1 of 2. The other was done later
+    // and undone: neither counted nor the unit's last completion.
+    const [stage, undone] = await addTasks('D103', 'once');
     await complete(stage, 'once', '2026-10-01', 'Olena', new Date('2026-10-01T09:00:00Z'));
+    await ctx.app.db.insert(taskCompletions).values({
+      projectId,
+      taskId: undone.id,
+      unitId: undone.unitId,
+      workDate: '2026-10-02',
+      period: 'once',
+      workerName: 'Undone',
+      completedAt: new Date('2026-10-02T09:00:00Z'),
+      reopenedAt: new Date('2026-10-02T10:00:00Z'),
+      reopenedAs: 'undone',
+    });
     // D104: no tasks, but a worker started work today → in progress.
     await ctx.app.db.insert(workSessions).values({ projectId, unitId: ids.D104, workerName: 'Rajesh', workDate: TODAY });
     // D105: all done, but set inactive by the manager → inactive.
