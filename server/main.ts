@@ -92,11 +92,12 @@ async function main() {
     clearInterval(sweep);
     let code = 0;
     try {
-      const { refused, silentClosed, keptAliveClosed } = await answered;
+      const { refused, silentClosed, keptAliveClosed, lateTicks } = await answered;
       // A connection closed unanswered may have sent its request meanwhile: its client saw a reset.
-      app.log[silentClosed > 0 ? 'warn' : 'info'](
-        { refused, silentClosed, keptAliveClosed },
-        `requests in progress answered; ${refused} arriving during shutdown answered 503, ${silentClosed} silent connections closed, ${keptAliveClosed} idle kept-alive connections closed`,
+      app.log[silentClosed > 0 || lateTicks > 0 ? 'warn' : 'info'](
+        { refused, silentClosed, keptAliveClosed, lateTicks },
+        `requests in progress answered; ${refused} arriving during shutdown answered 503, ${silentClosed} silent connections closed, ${keptAliveClosed} idle kept-alive connections closed` +
+          (lateTicks > 0 ? `; the process was held up ${lateTicks} times meanwhile (a loaded machine)` : ''),
       );
       // Stops listening, ends live-update streams, waits for the sockets still open, then the database.
       await app.close();

@@ -13,6 +13,8 @@ const DRAIN_QUIET_MS = 200;
 const DRAIN_LIMIT_MS = 2_000;
 /** Once the listener is closed, a connection that has sent no request for this long is closed (a client that went silent). */
 const FRESH_GRACE_MS = 2_000;
+/** How often the drain looks; a look that comes more than twice this late means the process did not run meanwhile. */
+const TICK_MS = 25;
 
 export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a few seconds.';
 
@@ -27,6 +29,8 @@ export interface ShutdownReport {
    * request on one at that very moment saw a reset: HTTP/1.1 has no way round it but the client's retry.
    */
   keptAliveClosed: number;
+  /** Looks of the drain that came late: the process did not run for a while (a loaded machine). */
+  lateTicks: number;
 }
 
 /**
@@ -42,7 +46,7 @@ export function shutdownGate(server: Server) {
   server.removeAllListeners('request');
   const inFlight = new Set<ServerResponse>();
   let closing = false;
-  const report: ShutdownReport = { refused: 0, silentClosed: 0, keptAliveClosed: 0 };
+  const report: ShutdownReport = { refused: 0, silentClosed: 0, keptAliveClosed: 0, lateTicks: 0 };
 
   // Connections already in the kernel's accept queue when the listener closes are reset, and so is a
   // request sent on a kept-alive socket as it is closed: keep listening and keep those sockets (each
@@ -100,12 +104,27 @@ export function shutdownGate(server: Server) {
     socket.destroy();
     return true;
   };
-  const quiet = async () => {
-    const until = Date.now() + DRAIN_LIMIT_MS;
-    while (Date.now() < until && Date.now() - lastActivity < DRAIN_QUIET_MS) {
-      await new Promise((resolve) => setTimeout(resolve, DRAIN_QUIET_MS / 4));
+  /**
+   * Waits `ms` of the process's own running time, bounded by `limit` ms of the clock, until `done()`.
+   * A machine too loaded to run the process (CI at a load average of 20 left it out for seconds)
+   * makes the clock run on while connections wait in the kernel, unread: after a late look, one more
+   * look is taken (a poll phase runs in between, reading them) before anything is judged.
+   */
+  const waitRunning = async (limitMs: number, done: () => boolean) => {
+    const until = Date.now() + limitMs;
+    let last = Date.now();
+    let late = false;
+    while (Date.now() < until || late) {
+      if (!late && done()) return;
+      await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+      const now = Date.now();
+      late = now - last > 2 * TICK_MS + 50;
+      if (late) report.lateTicks += 1;
+      last = now;
+      if (report.lateTicks > 20) return;
     }
   };
+  const quiet = () => waitRunning(DRAIN_LIMIT_MS, () => Date.now() - lastActivity >= DRAIN_QUIET_MS);
   // Connections accepted but whose request has not been read yet (the loop was busy).
   const fresh = () => [...sockets].filter(([, s]) => !s.served && s.active === 0).map(([socket]) => socket);
   const stopListening = async () => {
@@ -117,8 +136,7 @@ export function shutdownGate(server: Server) {
     // (what the crew saw at a SIGTERM under load). Those get their 503 instead; a silent one is closed
     // after a moment. The app's own close afterwards finds only connections that end by themselves.
     if (server.listening) net.Server.prototype.close.call(server);
-    const until = Date.now() + FRESH_GRACE_MS;
-    while (Date.now() < until && fresh().length > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    await waitRunning(FRESH_GRACE_MS, () => fresh().length === 0);
     // One more poll phase: a request that reached the kernel since the last one is read and answered
     // (503) rather than reset by closing its socket with the bytes unread.
     await new Promise((resolve) => setImmediate(resolve));

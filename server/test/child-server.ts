@@ -67,9 +67,12 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, at: Date.now() })),
-  );
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => {
+    let at = 0;
+    child.on('exit', () => (at = Date.now()));
+    // Once its output is read to the end too: output() then holds the shutdown's last log lines.
+    child.on('close', (code) => resolve({ code, at: at || Date.now() }));
+  });
   const dispose = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
