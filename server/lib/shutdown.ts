@@ -13,8 +13,9 @@ const DRAIN_QUIET_MS = 200;
 const DRAIN_LIMIT_MS = 2_000;
 /** Once the listener is closed, a connection that has sent no request for this long is closed (a client that went silent). */
 const FRESH_GRACE_MS = 2_000;
-/** How often the drain looks; a look that comes more than twice this late means the process did not run meanwhile. */
+/** How often the drain looks; a look that comes over 100 ms after the one before means the process did not run meanwhile. */
 const TICK_MS = 25;
+const LATE_TICK_MS = 2 * TICK_MS + 50;
 
 export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Please try again in a few seconds.';
 
@@ -105,10 +106,10 @@ export function shutdownGate(server: Server) {
     return true;
   };
   /**
-   * Waits `ms` of the process's own running time, bounded by `limit` ms of the clock, until `done()`.
-   * A machine too loaded to run the process (CI at a load average of 20 left it out for seconds)
-   * makes the clock run on while connections wait in the kernel, unread: after a late look, one more
-   * look is taken (a poll phase runs in between, reading them) before anything is judged.
+   * Looks every TICK_MS until `done()`, for `limitMs` of the clock at most. A machine too loaded to run
+   * the process (CI at a load average of 20 left it out for seconds) lets the clock run on while
+   * connections wait in the kernel, unread: after a late look one more is taken, with a poll phase in
+   * between that reads them, before `done()` is asked or the limit ends the wait (20 late looks at most).
    */
   const waitRunning = async (limitMs: number, done: () => boolean) => {
     const until = Date.now() + limitMs;
@@ -118,7 +119,7 @@ export function shutdownGate(server: Server) {
       if (!late && done()) return;
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
       const now = Date.now();
-      late = now - last > 2 * TICK_MS + 50;
+      late = now - last > LATE_TICK_MS;
       if (late) report.lateTicks += 1;
       last = now;
       if (report.lateTicks > 20) return;
