@@ -3,9 +3,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 /**
  * Development's request log: one debug line per answered request (shown with LOG_LEVEL=debug) and one
  * trace line when it arrives, instead of Fastify's two info lines, which buried the start banner and
- * its demo logins. A request that fails
- * still logs at error. Production keeps Fastify's own request log. The answered line says how many
- * statements the request sent (server/lib/request-statements.ts).
+ * its demo logins. A request that fails still logs at error. Production keeps Fastify's own request
+ * log. The answered line says how many statements the request sent (server/lib/request-statements.ts).
  */
 export class QuietRequestLog extends LogController {
   override incomingRequest(request: FastifyRequest) {
