@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+import { budget } from './test-budget.ts';
 
 /**
  * The files that take longest, mostly waiting on child servers, scripts and sockets, longest first
@@ -53,8 +54,8 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           // Hang guards, not speed limits: a test fails on its assertions. Beside the browser suite and
           // the PostgreSQL run (CI), a test building three apps or 150 phones' requests took over 30 s.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: budget(120_000),
+          hookTimeout: budget(120_000),
           pool: 'forks',
         },
       },
@@ -69,7 +70,7 @@ export default defineConfig({
           // machine, same hour). setup.ts gives each file fresh app modules, a blank page and empty storage.
           isolate: false,
           // Longer than the longest wait for a screen (setup.ts): a test fails on its assertion, not on time.
-          testTimeout: 60_000,
+          testTimeout: budget(60_000),
         },
       },
     ],

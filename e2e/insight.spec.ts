@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { unzip } from '../server/lib/xlsx-test-support.ts';
 import { expectNoSeriousA11yViolations } from './helpers.ts';
 import { projectWithStages } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * The manager's insight screens in Hebrew (docs/product.md "Statistics", "Employee performance",
@@ -10,7 +11,7 @@ import { projectWithStages } from './worker-helpers.ts';
  * nothing serious.
  */
 test('statistics, employee performance and the progress matrix show a worker’s stages, in Hebrew', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const { units } = await projectWithStages(page, ['A101', 'A102']);
   const [a101] = units;
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { DEMO_PLATFORM_ADMIN } from '../server/demo-data.ts';
 import { expectNoSeriousA11yViolations, registerViaApi, signIn } from './helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /** YYYY-MM-DD two months after today: the project's first (free) month is over and two billing dates have passed. */
 function twoMonthsFromToday(): string {
@@ -29,7 +30,7 @@ async function platformAdminContext(browser: Browser, baseURL: string | undefine
 
 test.describe('invoices: the billing run, the account page and the Hebrew tax invoice', () => {
   test('a manager sees the invoices of a billed project and opens the printable original', async ({ page, playwright, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const account = await registerViaApi(page);
     // The admin's session lives in its own request context, so the manager's browser stays signed out of it.
     const admin = await playwright.request.newContext({ baseURL });
@@ -65,7 +66,7 @@ test.describe('invoices: the billing run, the account page and the Hebrew tax in
   });
 
   test('the platform admin opens a project’s invoices and audit log, and an invoice marked copy', async ({ browser, page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const account = await registerViaApi(page);
     const context = await platformAdminContext(browser, baseURL);
     await runBillingAsPlatformAdmin(context.request, twoMonthsFromToday());

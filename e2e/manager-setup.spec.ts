@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerViaApi, signIn } from './helpers.ts';
+import { budget } from '../test-budget.ts';
 
 test('manager setup: generate a building, schedule the seven stages on floor prefix A, print B labels', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const account = await registerViaApi(page);
   await signIn(page, account.username, account.password);
 
@@ -10,7 +11,7 @@ test('manager setup: generate a building, schedule the seven stages on floor pre
   await page.goto('/room-generator');
   await page.getByRole('button', { name: 'שימוש בתבנית: פרויקט בנייה בינוני' }).click();
   await page.getByRole('button', { name: 'יצירת יחידות חדשות (120)' }).click();
-  await expect(page).toHaveURL(/\/task-scheduling$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/task-scheduling$/, { timeout: budget(15_000) });
 
   // Schedule the seven default stages on every unit whose number starts with "A".
   await page.getByRole('button', { name: 'העתקה לדירות רבות' }).click();
@@ -20,7 +21,7 @@ test('manager setup: generate a building, schedule the seven stages on floor pre
   await expect(page.getByText('נבחרו 50')).toBeVisible();
   await page.getByRole('button', { name: 'שמירת לוח המשימות' }).click();
   await expect(page.getByTestId('toast')).toContainText('לוח המשימות נשמר');
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/$/, { timeout: budget(10_000) });
 
   // The map: every A unit has 0 of 7 stages today, B and C units have none.
   const a101 = page.getByTestId('room-card').filter({ hasText: 'A101' });

@@ -1,6 +1,7 @@
 import { expect, test, devices } from '@playwright/test';
 import { registerViaApi, signInViaApi } from './helpers.ts';
 import { waitForOfflineReady } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * The worker pages open with no signal (docs/product.md "Working without signal",
@@ -9,7 +10,7 @@ import { waitForOfflineReady } from './worker-helpers.ts';
  */
 
 test('after one visit online, both worker pages open offline; the manager app does not', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const account = await registerViaApi(page);
   await signInViaApi(page, account.username, account.password);
   const unit = await (await page.request.post('/api/rooms', { data: { number: 'B7' } })).json();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { makeJpeg, phone, projectWithStages, waitForOfflineReady } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * A worker's day without signal (docs/product.md "Working without signal"), on a phone in Hebrew:
@@ -16,7 +17,7 @@ const progress = (page: Page, done: number) => page.getByText(`${done} מתוך 
 const progressText = (page: Page) => page.getByTestId('progress-text');
 
 test('the worker app works with the network cut, and everything reaches the server once when it returns', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const { unit, qrId } = await projectWithStages(page, ['A101', 'A102']);
 
   const worker = await phone(browser);
@@ -61,7 +62,7 @@ test('the worker app works with the network cut, and everything reaches the serv
   await card(photoStage).getByRole('button', { expanded: false }).click();
   await card(photoStage).getByRole('button', { name: 'הוסף תמונה' }).click();
   await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
-  await expect(card(photoStage).getByText('אין קליטה – התמונה תעלה אוטומטית')).toBeVisible({ timeout: 20_000 });
+  await expect(card(photoStage).getByText('אין קליטה – התמונה תעלה אוטומטית')).toBeVisible({ timeout: budget(20_000) });
   await card(photoStage).getByRole('button', { name: 'סיים משימה' }).click();
   for (const i of plainStages) {
     await card(i).getByRole('button', { expanded: false }).click();
@@ -89,7 +90,7 @@ test('the worker app works with the network cut, and everything reaches the serv
   // The signal returns: all three reach the server from this page — the photo stage too, without
   // going back to its unit — and the bar empties by itself.
   await context.setOffline(false);
-  await expect(w.getByTestId('outbox-panel')).toBeHidden({ timeout: 60_000 });
+  await expect(w.getByTestId('outbox-panel')).toBeHidden({ timeout: budget(60_000) });
 
   // Exactly once each, by the worker, with the photo; the manager's map shows them.
   const details = (await (await page.request.get(`/api/dashboard/room-details/${unit.id}`)).json()) as {

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_CLEANER, DEMO_MANAGER, DEMO_PLATFORM_ADMIN, DEMO_SITE_MANAGER } from '../server/demo-data.ts';
 import { adminRoutes, publicRoutes, signedInRoutes } from '../web/src/app/routes.tsx';
+import { budget } from '../test-budget.ts';
 
 /**
  * Every screen fits a phone (docs/product.md "Manager screens", "Worker pages"), in Hebrew: each
@@ -149,8 +150,8 @@ async function inspect(page: Page): Promise<Omit<Problem, 'route' | 'width'>[]> 
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('load');
-  await expect(page.locator('h1, [data-testid="facility-name"]').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[role=status] .animate-spin')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('h1, [data-testid="facility-name"]').first()).toBeVisible({ timeout: budget(20_000) });
+  await expect(page.locator('[role=status] .animate-spin')).toHaveCount(0, { timeout: budget(20_000) });
   // Fonts and late images settle.
   await page.waitForTimeout(250);
 }
@@ -285,7 +286,7 @@ test('the project admin’s screens fit a phone: no sideways scroll, 44 px targe
   browser,
   baseURL,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(budget(600_000));
   const context = await phoneContext(browser, baseURL);
   await signInRequest(context.request, DEMO_MANAGER);
   const page = await context.newPage();
@@ -300,7 +301,7 @@ test('the project admin’s screens fit a phone: no sideways scroll, 44 px targe
 });
 
 test('the manager’s and the read-only worker’s screens fit a phone', async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(budget(300_000));
   const problems: Problem[] = [];
   for (const [login, paths] of [
     [DEMO_SITE_MANAGER, ['/', '/task-scheduling', '/employee-performance']],
@@ -316,7 +317,7 @@ test('the manager’s and the read-only worker’s screens fit a phone', async (
 });
 
 test('the platform admin’s screens fit a phone, and / takes a signed-in platform admin to them', async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(budget(300_000));
   const context = await phoneContext(browser, baseURL);
   expect((await context.request.post('/api/admin/login', { data: DEMO_PLATFORM_ADMIN })).status()).toBe(200);
   const page = await context.newPage();
@@ -334,7 +335,7 @@ test('the platform admin’s screens fit a phone, and / takes a signed-in platfo
 });
 
 test('the sign-in screens and the worker pages fit a phone', async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(budget(300_000));
   const context = await phoneContext(browser, baseURL);
   const page = await context.newPage();
   const problems: Problem[] = [];

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PLATFORM_ADMIN } from '../server/demo-data.ts';
 import { registerViaApi, signIn } from './helpers.ts';
 import { printToPdf } from './pdf-text.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * Wide tables printed to PDF by Chromium and read back (docs/product.md "Progress matrix", "Tax
@@ -12,7 +13,7 @@ import { printToPdf } from './pdf-text.ts';
 const plain = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\u00a0\u202f]/g, ' ');
 
 test('the progress matrix prints every stage column and the done column on A4 landscape', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const account = await registerViaApi(page);
   await signIn(page, account.username, account.password);
   // Fourteen stages with long names: far wider than a landscape page at screen size.
@@ -61,7 +62,7 @@ test('the Hebrew tax invoice prints its line with the description, the period an
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const account = await registerViaApi(page);
   const admin = await playwright.request.newContext({ baseURL });
   await runBilling(admin);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { printToPdf } from './pdf-text.ts';
 import { makeJpeg, projectWithStages } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * The printable reports in Hebrew (docs/product.md, printable reports): a worker completes a stage
@@ -11,7 +12,7 @@ import { makeJpeg, projectWithStages } from './worker-helpers.ts';
  */
 
 test('the unit handover and project progress reports print to A4 PDFs in Hebrew, with the photo', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const { unit } = await projectWithStages(page, ['A101']);
 
   // A worker signs in at A101 and completes the first stage with a photo, through the worker API.

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { expectNoSeriousA11yViolations } from './helpers.ts';
 import { makeJpeg, phone, projectWithStages } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * The quality loop on phones (docs/product.md "Quality loop", docs/decisions/029-quality-loop.md):
@@ -25,12 +26,12 @@ async function completeStage(w: Page, labels: { add: string; uploaded: string; c
   await card.getByRole('button', { expanded: false }).click();
   await card.getByRole('button', { name: labels.add }).click();
   await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
-  await expect(card.getByText(labels.uploaded)).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(labels.uploaded)).toBeVisible({ timeout: budget(20_000) });
   await card.getByRole('button', { name: labels.complete }).click();
 }
 
 test('a stage sent back reaches the next worker in Russian, is redone with a new photo, and is accepted', async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   expect(STAGE_INDEX).toBeGreaterThan(0);
   const manager = await phone(browser);
   const m = manager.page;
@@ -80,7 +81,7 @@ test('a stage sent back reaches the next worker in Russian, is redone with a new
   await expect(complete).toHaveAttribute('aria-disabled', 'true');
   await top.getByRole('button', { name: 'Добавить фото' }).click();
   await w.getByTestId('photo-file-input').setInputFiles({ name: 'redo.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
-  await expect(top.getByText('Фото успешно загружено')).toBeVisible({ timeout: 20_000 });
+  await expect(top.getByText('Фото успешно загружено')).toBeVisible({ timeout: budget(20_000) });
   await complete.click();
   await expect(w.getByText('Готово 1 из 7')).toBeVisible();
   await expect(w.getByTestId('sent-back')).toHaveCount(0);
@@ -88,7 +89,7 @@ test('a stage sent back reaches the next worker in Russian, is redone with a new
   // The manager sees the redo waiting and accepts it.
   await m.reload();
   const redo = m.getByTestId('review-phone-item');
-  await expect(redo).toContainText('Иван', { timeout: 10_000 });
+  await expect(redo).toContainText('Иван', { timeout: budget(10_000) });
   await redo.getByRole('button', { name: 'אישור' }).click();
   await expect(m.getByText('אין שלבים שממתינים לבדיקה')).toBeVisible();
   const accepted = await (await m.request.get('/api/reviews?status=accepted')).json();

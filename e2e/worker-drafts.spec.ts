@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { phone, projectWithStages, waitForOfflineReady } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * docs/product.md "Working without signal", "It remembers the worker": a unit's label opened on a
  * new phone asks the language first; a stage's notes survive a reload until the completion is sent.
  */
 test("a unit label on a new phone asks the language; a stage's notes survive a reload and go once sent", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const { unit } = await projectWithStages(page);
   const worker = await phone(browser);
   const w = worker.page;

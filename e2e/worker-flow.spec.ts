@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { expectNoSeriousA11yViolations } from './helpers.ts';
 import { makeJpeg, phone, projectWithStages } from './worker-helpers.ts';
+import { budget } from '../test-budget.ts';
 
 test('a worker on a phone completes a stage with a photo; the manager sees it live', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const { unit, qrId } = await projectWithStages(page);
 
   // The manager watches A101's details on the map.
@@ -39,7 +40,7 @@ test('a worker on a phone completes a stage with a photo; the manager sees it li
   await expect(w.getByTestId('toast')).toContainText('חובה להעלות תמונה לפני סיום המשימה');
   await first.getByRole('button', { name: 'הוסף תמונה' }).click();
   await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
-  await expect(first.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: 20_000 });
+  await expect(first.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: budget(20_000) });
   await first.getByLabel('הערות (לא חובה)').fill('נבדק');
   await first.getByRole('button', { name: 'סיים משימה' }).click();
   await expect(w.getByTestId('toast')).toContainText('המשימה הושלמה בהצלחה');
@@ -47,7 +48,7 @@ test('a worker on a phone completes a stage with a photo; the manager sees it li
   await expect(w.getByTestId('task-card').first()).toHaveAttribute('data-completed', 'true');
 
   // Without a reload, the manager's dialog shows the worker and the photo.
-  await expect(details).toContainText('יוסי כהן', { timeout: 5_000 });
+  await expect(details).toContainText('יוסי כהן', { timeout: budget(5_000) });
   const photoLink = details.getByRole('link', { name: 'צפייה בתמונה' });
   await expect(photoLink).toBeVisible();
   const photo = await page.request.get(new URL((await photoLink.getAttribute('href'))!, baseURL).href);
@@ -76,7 +77,7 @@ test('a worker on a phone completes a stage with a photo; the manager sees it li
     if (DEFAULT_INSPECTION_TASKS[i].requiresPhoto) {
       await card.getByRole('button', { name: 'הוסף תמונה' }).click();
       await w.getByTestId('photo-file-input').setInputFiles({ name: `p${i}.jpg`, mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
-      await expect(card.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: 20_000 });
+      await expect(card.getByText('התמונה הועלתה בהצלחה')).toBeVisible({ timeout: budget(20_000) });
     }
     await card.getByRole('button', { name: 'סיים משימה' }).click();
     await expect(w.getByText(`${i + 1} מתוך 7 הושלמו`)).toBeVisible();
@@ -149,7 +150,7 @@ test('a stage completed while its photo waits for signal survives a closed page 
   await first.getByRole('button', { expanded: false }).click();
   await first.getByRole('button', { name: 'הוסף תמונה' }).click();
   await w.getByTestId('photo-file-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(w) });
-  await expect(first.getByText('אין קליטה – התמונה תעלה אוטומטית')).toBeVisible({ timeout: 20_000 });
+  await expect(first.getByText('אין קליטה – התמונה תעלה אוטומטית')).toBeVisible({ timeout: budget(20_000) });
   // Completing still works: it waits on the phone and follows the photo.
   await first.getByRole('button', { name: 'סיים משימה' }).click();
   await expect(w.getByTestId('toast')).toContainText('נשמר בטלפון – יישלח אוטומטית כשתהיה קליטה');
@@ -159,7 +160,7 @@ test('a stage completed while its photo waits for signal survives a closed page 
   await w.close();
   const again = await worker.context.newPage();
   await again.goto(`${baseURL}/work-tasks/${unit.id}?workerName=${encodeURIComponent('Olena')}`);
-  await expect(again.getByText('1 מתוך 7 הושלמו')).toBeVisible({ timeout: 20_000 });
+  await expect(again.getByText('1 מתוך 7 הושלמו')).toBeVisible({ timeout: budget(20_000) });
   await expect(again.getByTestId('task-card').first()).toHaveAttribute('data-completed', 'true');
   await worker.context.close();
 });

@@ -2,6 +2,7 @@ import { expect, devices, type Browser, type Page } from '@playwright/test';
 import { defaultTaskRows, DEFAULT_INSPECTION_TASKS } from '#contract/default-tasks.ts';
 import { LOCALES } from '#contract/constants.ts';
 import { registerViaApi, signIn } from './helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /* What the worker journeys share: a project with stages, a phone, a photo. */
 
@@ -61,6 +62,6 @@ export async function waitForOfflineReady(page: Page, lng: string): Promise<numb
       const ok = (await cache.match('/qr-scan.html')) && (await cache.match('/work-tasks.html'));
       return ok ? (await cache.keys()).length : 0;
     }, lng);
-  await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(stored, { timeout: budget(30_000) }).toBeGreaterThan(0);
   return stored();
 }

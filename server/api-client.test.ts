@@ -7,6 +7,7 @@ import type { paths } from '#contract/openapi.d.ts';
 import type { Room } from '#contract/rooms.ts';
 import { API_CLIENT_FILE, clientTypesOf } from '../scripts/api-client.ts';
 import { clientAddress, createTestApp, registerAndLogin, type TestContext } from './test/helpers.ts';
+import { budget } from '../test-budget.ts';
 
 /**
  * The API contract (docs/decisions/032-api-contract.md): the generated client types are what the
@@ -53,10 +54,14 @@ let deviceSeq = 0;
 const newDevice = () => `api-client-${process.pid}-${String(++deviceSeq).padStart(6, '0')}`;
 
 describe('the generated client types', () => {
-  it('are what the routes produce now (run npm run api:client after changing a route)', async () => {
-    const committed = fs.readFileSync(API_CLIENT_FILE, 'utf8');
-    expect(await clientTypesOf(structuredClone(ctx.app.swagger()) as never)).toBe(committed);
-  }, 120_000); // openapi-typescript and prettier over the whole document take ~25 s on a loaded machine
+  it(
+    'are what the routes produce now (run npm run api:client after changing a route)',
+    async () => {
+      const committed = fs.readFileSync(API_CLIENT_FILE, 'utf8');
+      expect(await clientTypesOf(structuredClone(ctx.app.swagger()) as never)).toBe(committed);
+    },
+    budget(120_000),
+  ); // openapi-typescript and prettier over the whole document take ~25 s on a loaded machine
 });
 
 describe('a worker journey through the typed client', () => {

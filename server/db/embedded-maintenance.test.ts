@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { projects, units } from './schema/index.ts';
 import { maintainEmbedded, startEmbeddedMaintenance, tablesDue } from './embedded-maintenance.ts';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { budget } from '../../test-budget.ts';
 
 /** docs/decisions/038-embedded-maintenance.md: PGlite never runs autovacuum, so the server does. */
 
@@ -84,7 +85,7 @@ describe('which tables are due (PostgreSQL autovacuum thresholds)', () => {
     } as unknown as PGlite;
     await flush(pglite);
     const maintenance = startEmbeddedMaintenance(broken, { info: () => {}, warn: (_o, msg) => warnings.push(msg) }, 10);
-    await expect.poll(() => reltuples(pglite, name), { timeout: 10_000 }).toBe(100);
+    await expect.poll(() => reltuples(pglite, name), { timeout: budget(10_000) }).toBe(100);
     await maintenance.stop();
     expect(warnings).toEqual(['embedded database maintenance failed']);
   });
@@ -116,7 +117,7 @@ describe('the server runs it by itself', () => {
     if (!ctx.database.pglite) return t.skip('PostgreSQL runs its own autovacuum');
     await writeUnits(ctx.database);
     // The planner's row estimate for units comes from the pass's ANALYZE (never analyzed: -1).
-    await expect.poll(() => reltuples(ctx!.database.pglite!, 'units'), { timeout: 15_000, interval: 100 }).toBe(500);
+    await expect.poll(() => reltuples(ctx!.database.pglite!, 'units'), { timeout: budget(15_000), interval: 100 }).toBe(500);
     expect(await analyzedTables(ctx.database.pglite)).toContain('units');
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { budget } from '../../test-budget.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,7 +35,7 @@ export interface ChildServer {
 }
 
 /** Only a guard against a hang: a start on a busy machine may take long, the test waits for the line. */
-export const CHILD_START_TIMEOUT_MS = 120_000;
+export const CHILD_START_TIMEOUT_MS = budget(120_000);
 
 /**
  * `node --import tsx server/main.ts` as a child process on 127.0.0.1 with its own DATA_DIR (embedded

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { budget } from '../../../test-budget.ts';
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -26,4 +27,4 @@ window.scrollTo = () => {};
 
 // `findBy…` and `waitFor` wait for the work, not for a guess at how fast this machine is: on a loaded
 // machine a screen can take seconds to appear, and a test fails only when it never does.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: budget(15_000) });
