@@ -52,6 +52,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          // One worker process runs several files (server/test/setup.ts starts each from fresh modules):
+          // 13 files in 130 → 82 processor-seconds, most of a file's own cost being its process.
+          isolate: false,
+          setupFiles: ['server/test/setup.ts'],
           // Hang guards, not speed limits: a test fails on its assertions. Beside the browser suite and
           // the PostgreSQL run (CI), a test building three apps or 150 phones' requests took over 30 s.
           testTimeout: budget(120_000),

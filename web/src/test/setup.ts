@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
-import { budget } from '../../../test-budget.ts';
+import { budget } from '#test-budget';
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
