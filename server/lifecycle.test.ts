@@ -11,8 +11,8 @@ afterEach(async () => {
   while (connections.length) connections.pop()!.destroy();
   while (servers.length) await servers.pop()!.dispose();
 });
-async function start() {
-  const server = await startChildServer();
+async function start(env: Record<string, string> = {}) {
+  const server = await startChildServer(env);
   servers.push(server);
   return server;
 }
@@ -32,8 +32,7 @@ const SLOW_START = { timeout: 4 * CHILD_START_TIMEOUT_MS };
 describe('graceful shutdown (SIGTERM)', SLOW_START, () => {
   it('finishes requests in progress, answers arriving ones 503 + Retry-After (kept-alive sockets too), closes idle sockets, exits promptly', async () => {
     // At info, the server says when it has taken the signal.
-    const server = await startChildServer({ LOG_LEVEL: 'info' });
-    servers.push(server);
+    const server = await start({ LOG_LEVEL: 'info' });
 
     // A: kept alive, then a login whose body is only half sent when the signal comes (in progress).
     const a = await connect(server.port);
@@ -178,8 +177,7 @@ describe('graceful shutdown (SIGTERM)', SLOW_START, () => {
     // In PostgreSQL mode the child gets its own database, a clone of the migrated template.
     const database = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
     try {
-      const server = await startChildServer(database ? { DATABASE_URL: database.pool!.options.connectionString! } : {});
-      servers.push(server);
+      const server = await start(database ? { DATABASE_URL: database.pool!.options.connectionString! } : {});
       expect(server.output()).toContain(database ? 'PostgreSQL server' : 'embedded database');
       const idle = await Promise.all(Array.from({ length: 5 }, () => connect(server.port)));
       for (const c of idle) {
@@ -201,8 +199,7 @@ describe('graceful shutdown (SIGTERM)', SLOW_START, () => {
   it('exits (code 1) within 10 s when a request never finishes', async () => {
     // Its trace log says when the request has reached the app (in progress), however slow the machine: a
     // request the signal comes before is answered 503 and the exit is prompt and clean.
-    const server = await startChildServer({ LOG_LEVEL: 'trace' });
-    servers.push(server);
+    const server = await start({ LOG_LEVEL: 'trace' });
     const hung = await connect(server.port);
     hung.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
     for (const until = Date.now() + CHILD_START_TIMEOUT_MS; !server.output().includes('"msg":"incoming request"'); await pause(20))
