@@ -60,22 +60,65 @@ const openSlots = (p: Period, unitIds?: string[]) => sql`
     )
   group by t.unit_id`;
 
-export interface Totals {
-  totalTasks: number;
-  completedTasks: number;
-  unitsWithTasks: number;
+/**
+ * Each unit of the project with its stages (docs/product.md "Statistics"): its floor, its once-stages
+ * and how many of them stand done, its daily routines, and for each date of `froms` how many
+ * once-stages were done before it. Statistics and KPI take from it the stages open in a period (a
+ * once-stage not done before the period counts once, a daily routine once per day) and the progress
+ * per floor, so the project's tasks are read once per screen, not once per figure: each read was a
+ * look-up per task, 0.1–0.13 s for the biggest project of `bench:scale`
+ * (docs/decisions/037-reads-that-stay-fast.md, "One pass over the tasks").
+ * Units and tasks are read side by side and grouped, not joined: no planner can turn that quadratic.
+ * A once-stage's completion is a `limit 1` look-up by its task, as every read of it is.
+ */
+export interface UnitStages {
+  unitId: string;
+  floor: number | null;
+  onceStages: number;
+  onceDone: number;
+  dailyTasks: number;
+  /** Once-stages done before each date of `froms`, in its order. */
+  doneBefore: number[];
 }
 
-export async function periodTotals(db: Db, p: Period): Promise<Totals> {
+export async function listUnitStages(db: Db, projectId: string, froms: string[]): Promise<UnitStages[]> {
+  const before = froms.map((from, i) => sql`, count(*) filter (where x.done_on < ${from}::date)::int as ${sql.raw(`before_${i}`)}`);
   const result = await db.execute(sql`
-    with open_slots as (${openSlots(p)})
-    select coalesce(sum(slots), 0)::int as total, count(*)::int as units,
-      (select count(*)::int from task_completions c
-        where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
-          and c.reopened_at is null) as completed
-    from open_slots where slots > 0`);
-  const [row] = rowsOf(result);
-  return { totalTasks: num(row.total), completedTasks: num(row.completed), unitsWithTasks: num(row.units) };
+    select x.unit_id, max(x.floor) as floor,
+      count(*) filter (where x.recurrence = 'once')::int as once_stages,
+      count(x.done_on)::int as once_done,
+      count(*) filter (where x.recurrence <> 'once')::int as daily_tasks
+      ${sql.join(before, sql``)}
+    from (
+      select u.id as unit_id, u.floor, null::text as recurrence, null::date as done_on
+      from units u where u.project_id = ${projectId}
+      union all
+      select t.unit_id, null::int, t.recurrence, c.work_date
+      from tasks t
+      left join lateral (
+        select c.work_date from task_completions c
+        where t.recurrence = 'once' and c.task_id = t.id and c.period = 'once' and c.reopened_at is null
+        limit 1
+      ) c on true
+      where t.project_id = ${projectId}
+    ) x
+    group by x.unit_id`);
+  return rowsOf(result).map((r) => ({
+    unitId: text(r.unit_id),
+    floor: numOrNull(r.floor),
+    onceStages: num(r.once_stages),
+    onceDone: num(r.once_done),
+    dailyTasks: num(r.daily_tasks),
+    doneBefore: froms.map((_, i) => num(r[`before_${i}`])),
+  }));
+}
+
+/** Stages done in the period (not undone, not sent back). */
+export async function countCompleted(db: Db, p: Period): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from task_completions
+    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null`);
+  return num(rowsOf(result)[0].n);
 }
 
 /** Stages done per local day of the period (days without any are absent). */
@@ -189,50 +232,6 @@ export async function sortTopWorkers(db: Db, rows: TopWorkerRow[]): Promise<TopW
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(name text, completed int, slots int)
     order by w.completed desc, w.name`);
   return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
-}
-
-export interface FloorRow {
-  floor: number | null;
-  units: number;
-  doneUnits: number;
-  stages: number;
-  doneStages: number;
-}
-
-/**
- * Construction progress per floor, all time: once-stages done of those scheduled. Each stage's
- * completion is looked up by its task (a `limit 1` lateral, which no planner turns into a join): with
- * statistics PostgreSQL hashed every once-completion of the platform, or of the project's year, to
- * join them (0.3–0.45 s for the biggest project of `bench:scale`, against 0.15 s for 14,000 look-ups).
- */
-export async function progressPerFloor(db: Db, projectId: string): Promise<FloorRow[]> {
-  const result = await db.execute(sql`
-    with st as (
-      select t.unit_id, count(*)::int as stages, count(c.id)::int as done
-      from tasks t
-      left join lateral (
-        select c.id from task_completions c
-        where c.task_id = t.id and c.period = 'once' and c.reopened_at is null
-        limit 1
-      ) c on true
-      where t.project_id = ${projectId} and t.recurrence = 'once'
-      group by t.unit_id
-    )
-    select u.floor, count(*)::int as units,
-      count(*) filter (where st.stages > 0 and st.done = st.stages)::int as done_units,
-      coalesce(sum(st.stages), 0)::int as stages, coalesce(sum(st.done), 0)::int as done_stages
-    from units u
-    left join st on st.unit_id = u.id
-    where u.project_id = ${projectId}
-    group by u.floor
-    order by u.floor nulls last`);
-  return rowsOf(result).map((r) => ({
-    floor: numOrNull(r.floor),
-    units: num(r.units),
-    doneUnits: num(r.done_units),
-    stages: num(r.stages),
-    doneStages: num(r.done_stages),
-  }));
 }
 
 export interface WorkerPeriodRow {

@@ -60,15 +60,17 @@ export function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number
 async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
   const { current, previous } = periods(app, auth, days);
   const reviewPeriod = { ...current, timezone: auth.timezone };
-  const [totals, before, perDay, workers, floors, firstTime, sentBack] = await readInTurns(takesTurns(app), [
-    () => q.periodTotals(app.reportsDb, current),
-    () => q.periodTotals(app.reportsDb, previous),
+  const [units, completedNow, completedBefore, perDay, workers, firstTime, sentBack] = await readInTurns(takesTurns(app), [
+    () => q.listUnitStages(app.reportsDb, auth.projectId, [current.from, previous.from]),
+    () => q.countCompleted(app.reportsDb, current),
+    () => q.countCompleted(app.reportsDb, previous),
     () => q.completionsPerDay(app.reportsDb, current),
     () => (takesTurns(app) ? topWorkersInTurns(app.reportsDb, current, EMBEDDED_TOP_WORKER_UNITS) : q.topWorkers(app.reportsDb, current)),
-    () => q.progressPerFloor(app.reportsDb, auth.projectId),
     () => q.firstTimeQuality(app.reportsDb, reviewPeriod),
     () => q.sentBackPerStage(app.reportsDb, reviewPeriod),
   ]);
+  const totals = periodTotals(units, current, 0, completedNow);
+  const before = periodTotals(units, previous, 1, completedBefore);
   return {
     from: current.from,
     to: current.to,
@@ -85,11 +87,51 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
       const date = addDays(current.from, i);
       return { date, completed: perDay.get(date) ?? 0 };
     }),
-    floors,
+    floors: progressPerFloor(units),
     firstTimeQuality: firstTime.reviewed > 0 ? oneDecimal((100 * firstTime.firstTime) / firstTime.reviewed) : null,
     reviewedStages: firstTime.reviewed,
     sentBack,
   };
+}
+
+interface Totals {
+  totalTasks: number;
+  completedTasks: number;
+  unitsWithTasks: number;
+}
+
+/** Days in a period, both ends included. */
+const daysOf = (p: q.Period) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 + 1;
+
+/**
+ * The stages open during a period (`doneBefore[i]` of the units is its start), as "slots": a
+ * once-stage not done before the period counts once, a daily routine once per day; units with at
+ * least one; and the stages done in it.
+ */
+function periodTotals(units: q.UnitStages[], p: q.Period, i: number, completedTasks: number): Totals {
+  const days = daysOf(p);
+  let totalTasks = 0;
+  let unitsWithTasks = 0;
+  for (const u of units) {
+    const slots = u.onceStages - u.doneBefore[i] + u.dailyTasks * days;
+    totalTasks += slots;
+    if (slots > 0) unitsWithTasks += 1;
+  }
+  return { totalTasks, completedTasks, unitsWithTasks };
+}
+
+/** Construction progress per floor, all time: once-stages done of those scheduled; floors in order, no floor last. */
+function progressPerFloor(units: q.UnitStages[]): CleaningStats['floors'] {
+  const floors = new Map<number | null, CleaningStats['floors'][number]>();
+  for (const u of units) {
+    const f = floors.get(u.floor) ?? { floor: u.floor, units: 0, doneUnits: 0, stages: 0, doneStages: 0 };
+    floors.set(u.floor, f);
+    f.units += 1;
+    if (u.onceStages > 0 && u.onceDone === u.onceStages) f.doneUnits += 1;
+    f.stages += u.onceStages;
+    f.doneStages += u.onceDone;
+  }
+  return [...floors.values()].sort((a, b) => (a.floor ?? Infinity) - (b.floor ?? Infinity));
 }
 
 /**
@@ -271,11 +313,14 @@ export function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: Performa
 
 async function computeKpi(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
-  const [{ employees, rows }, totals, before] = await Promise.all([
+  const [{ employees, rows }, units, completedNow, completedBefore] = await Promise.all([
     rankedWorkers(app, auth, range),
-    q.periodTotals(app.reportsDb, current),
-    q.periodTotals(app.reportsDb, previous),
+    q.listUnitStages(app.reportsDb, auth.projectId, [current.from, previous.from]),
+    q.countCompleted(app.reportsDb, current),
+    q.countCompleted(app.reportsDb, previous),
   ]);
+  const totals = periodTotals(units, current, 0, completedNow);
+  const before = periodTotals(units, previous, 1, completedBefore);
   const named = rows.reduce((s, r) => s + r.completed, 0);
   const minutes = rows.reduce((s, r) => s + r.minutes, 0);
   const estimated = rows.reduce((s, r) => s + r.estimated, 0);
