@@ -46,21 +46,6 @@ export async function listUnitIds(db: Db, projectId: string): Promise<string[]> 
 }
 
 /**
- * The stages open during a period, per unit, as "slots": a once-stage not done before the period
- * counts once; a daily routine counts once per day of the period.
- */
-const openSlots = (p: Period, unitIds?: string[]) => sql`
-  select t.unit_id,
-    sum(case when t.recurrence = 'once' then 1 else ${p.to}::date - ${p.from}::date + 1 end)::int as slots
-  from ${ofUnits(sql`tasks`, sql`t`, p.projectId, unitIds)}
-  where t.project_id = ${p.projectId}
-    and not exists (
-      select 1 from task_completions c
-      where c.task_id = t.id and c.period = 'once' and c.work_date < ${p.from}::date and c.reopened_at is null
-    )
-  group by t.unit_id`;
-
-/**
  * Each unit of the project with its stages (docs/product.md "Statistics"): its floor, its once-stages
  * and how many of them stand done, its daily routines, and for each date of `froms` how many
  * once-stages were done before it. Statistics and KPI take from it the stages open in a period (a
@@ -134,18 +119,21 @@ export async function completionsPerDay(db: Db, p: Period): Promise<Map<string, 
 export interface TopWorkerRow {
   name: string;
   completed: number;
-  /** Stages open in the period in the units the worker worked in (signed in or completed a stage). */
-  slots: number;
+  /** The units the worker worked in during the period (signed in or completed a stage), in id order. */
+  unitIds: string[];
 }
+
+/** Unit ids as the statements give them (`array_agg(unit_id::text)`), in id order. */
+const unitIdsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []).sort();
 
 /**
  * Who worked where in the period: `done` (completions per name as written and unit), `signed_in`,
- * `names` (each name's worker key), `worked` (worker key and unit) and `open_slots`; `unitIds`: only
- * these units.
+ * `names` (each name's worker key) and `worked_units` (per worker key, the units worked in);
+ * `unitIds`: only these units. The stages open in those units are counted from listUnitStages, which
+ * the screen reads anyway: counting them here read every task of the project once more.
  */
 const workedCtes = (p: Period, unitIds?: string[]) => {
   return sql`
-    open_slots as (${openSlots(p, unitIds)}),
     -- Completions per name as written and unit, first: the worker key (a regular expression) is
     -- then computed once per name, and what is grouped and sorted by it is a few rows per unit,
     -- not every completion (on the embedded database that was half of the statement).
@@ -164,18 +152,14 @@ const workedCtes = (p: Period, unitIds?: string[]) => {
       select worker_name, ${workerKey(sql`worker_name`)} as k
       from (select worker_name from done union select worker_name from signed_in) n
     ),
-    worked as (
-      select names.k, done.unit_id from done join names using (worker_name)
-      union
-      select names.k, signed_in.unit_id from signed_in join names using (worker_name)
-    ),
-    -- One row of unit → slots: a look-up per worked unit whatever the planner guesses of the sizes
-    -- (the embedded database keeps no statistics, and a nested join here costs seconds).
-    slot_map as (select jsonb_object_agg(unit_id::text, slots) as m from open_slots),
-    worker_slots as (
-      select w.k, sum(coalesce((slot_map.m ->> w.unit_id::text)::int, 0))::int as slots
-      from worked w cross join slot_map
-      group by w.k
+    worked_units as (
+      select k, array_agg(unit_id::text) as units
+      from (
+        select names.k, done.unit_id from done join names using (worker_name)
+        union
+        select names.k, signed_in.unit_id from signed_in join names using (worker_name)
+      ) w
+      group by k
     )`;
 };
 
@@ -186,18 +170,18 @@ export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
       select names.k, sum(done.n)::int as n, (array_agg(btrim(done.worker_name) order by done.last_at desc))[1] as name
       from done join names using (worker_name) group by names.k
     )
-    select per.name, per.n, coalesce(ws.slots, 0)::int as slots
+    select per.name, per.n, wu.units
     from per
-    left join worker_slots ws on ws.k = per.k
+    left join worked_units wu on wu.k = per.k
     order by per.n desc, per.name`);
-  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
+  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), unitIds: unitIdsOf(r.units) }));
 }
 
 /** topWorkers' figures within a slice of units, per worker key; a worker who only signed in there has 0 done and no name. */
 export interface TopWorkerPart {
   key: string;
   completed: number;
-  slots: number;
+  unitIds: string[];
   /** The name as last written there (trimmed), and when (µs since 1970). */
   name: string | null;
   lastAtUs: number | null;
@@ -212,13 +196,13 @@ export async function topWorkersOfUnits(db: Db, p: Period & { unitIds: string[] 
         max(done.last_at) as last_at
       from done join names using (worker_name) group by names.k
     )
-    select ws.k, coalesce(per.n, 0)::int as n, ws.slots, per.name, ${micros(sql`per.last_at`)} as last_us
-    from worker_slots ws
-    left join per on per.k = ws.k`);
+    select wu.k, coalesce(per.n, 0)::int as n, wu.units, per.name, ${micros(sql`per.last_at`)} as last_us
+    from worked_units wu
+    left join per on per.k = wu.k`);
   return rowsOf(result).map((r) => ({
     key: text(r.k),
     completed: num(r.n),
-    slots: num(r.slots),
+    unitIds: unitIdsOf(r.units),
     name: textOrNull(r.name),
     lastAtUs: numOrNull(r.last_us),
   }));
@@ -228,10 +212,11 @@ export async function topWorkersOfUnits(db: Db, p: Period & { unitIds: string[] 
 export async function sortTopWorkers(db: Db, rows: TopWorkerRow[]): Promise<TopWorkerRow[]> {
   if (rows.length === 0) return [];
   const result = await db.execute(sql`
-    select w.name, w.completed as n, w.slots
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(name text, completed int, slots int)
+    select w.i
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r, i) => ({ i, name: r.name, completed: r.completed })))}::jsonb)
+      as w(i int, name text, completed int)
     order by w.completed desc, w.name`);
-  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), slots: num(r.slots) }));
+  return rowsOf(result).map((r) => rows[num(r.i)]);
 }
 
 export interface WorkerPeriodRow {

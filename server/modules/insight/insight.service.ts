@@ -71,6 +71,8 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
   ]);
   const totals = periodTotals(units, current, 0, completedNow);
   const before = periodTotals(units, previous, 1, completedBefore);
+  // A worker's share: stages done of those open in the units they worked in.
+  const slots = new Map(units.map((u) => [u.unitId, openSlots(u, current, 0)]));
   return {
     from: current.from,
     to: current.to,
@@ -79,7 +81,13 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
     averageTasksPerRoom: totals.unitsWithTasks > 0 ? oneDecimal(totals.totalTasks / totals.unitsWithTasks) : 0,
     topCleaners: workers.map((w) => ({
       cleanerName: w.name,
-      completionRate: Math.min(100, percent(w.completed, w.slots)),
+      completionRate: Math.min(
+        100,
+        percent(
+          w.completed,
+          sum(w.unitIds, (id) => slots.get(id) ?? 0),
+        ),
+      ),
       taskCount: w.completed,
     })),
     previous: { totalTasks: before.totalTasks, completedTasks: before.completedTasks },
@@ -104,16 +112,18 @@ interface Totals {
 const daysOf = (p: q.Period) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 + 1;
 
 /**
- * The stages open during a period (`doneBefore[i]` of the units is its start), as "slots": a
- * once-stage not done before the period counts once, a daily routine once per day; units with at
- * least one; and the stages done in it.
+ * The stages open during a period in a unit (`doneBefore[i]` is of the period's start), as "slots": a
+ * once-stage not done before the period counts once, a daily routine once per day.
  */
+const openSlots = (u: q.UnitStages, p: q.Period, i: number) => u.onceStages - u.doneBefore[i] + u.dailyTasks * daysOf(p);
+const sum = <T>(items: T[], value: (item: T) => number) => items.reduce((s, item) => s + value(item), 0);
+
+/** The stages open in a period across the units, the units with at least one open, and the stages done in it. */
 function periodTotals(units: q.UnitStages[], p: q.Period, i: number, completedTasks: number): Totals {
-  const days = daysOf(p);
   let totalTasks = 0;
   let unitsWithTasks = 0;
   for (const u of units) {
-    const slots = u.onceStages - u.doneBefore[i] + u.dailyTasks * days;
+    const slots = openSlots(u, p, i);
     totalTasks += slots;
     if (slots > 0) unitsWithTasks += 1;
   }
@@ -174,7 +184,7 @@ export async function topWorkersInTurns(db: Db, p: q.Period, chunkUnits: number)
     if (!w) workers.set(part.key, { ...part });
     else {
       w.completed += part.completed;
-      w.slots += part.slots;
+      w.unitIds = w.unitIds.concat(part.unitIds);
       if (part.lastAtUs !== null && (w.lastAtUs === null || part.lastAtUs > w.lastAtUs)) {
         w.name = part.name;
         w.lastAtUs = part.lastAtUs;
@@ -182,7 +192,7 @@ export async function topWorkersInTurns(db: Db, p: q.Period, chunkUnits: number)
     }
   }
   const rows = [...workers.values()].flatMap((w) =>
-    w.name !== null && w.completed > 0 ? [{ name: w.name, completed: w.completed, slots: w.slots }] : [],
+    w.name !== null && w.completed > 0 ? [{ name: w.name, completed: w.completed, unitIds: w.unitIds.sort() }] : [],
   );
   return q.sortTopWorkers(db, rows);
 }
