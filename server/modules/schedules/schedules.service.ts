@@ -127,19 +127,18 @@ const taskFilter = (
   facilityType: query.projectType && query.projectType !== 'all' ? query.projectType : undefined,
 });
 
-/** Work tracking: two statements whatever the number of tasks (counts, then one page), once per change of the project. */
+/** Work tracking: one statement whatever the number of tasks (counts and one page), once per change of the project. */
 export function listScheduledTasks(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksQuery): Promise<ScheduledTasksPage> {
   return sharedAnswer(app, auth, `work-tracking:${JSON.stringify(query)}`, () => workTrackingPage(app, auth, query));
 }
 
 async function workTrackingPage(app: FastifyInstance, auth: UserAuth, query: ScheduledTasksQuery): Promise<ScheduledTasksPage> {
   const filter = taskFilter(app, auth, query);
-  const byStatus = await q.countScheduledTasks(app.db, filter);
-  const counts = { all: byStatus.pending + byStatus.in_progress + byStatus.completed, ...byStatus };
   const status = query.status === 'all' ? undefined : query.status;
-  const total = status ? counts[status] : counts.all;
   const offset = (query.page - 1) * query.pageSize;
-  const rows = offset < total ? await q.listScheduledTasks(app.db, { ...filter, status, limit: query.pageSize, offset }) : [];
+  const { counts: byStatus, rows } = await q.pageScheduledTasks(app.db, { ...filter, status, limit: query.pageSize, offset });
+  const counts = { all: byStatus.pending + byStatus.in_progress + byStatus.completed, ...byStatus };
+  const total = status ? counts[status] : counts.all;
   return { items: rows.map(toScheduledTask), total, page: query.page, pageSize: query.pageSize, counts };
 }
 
