@@ -13,7 +13,7 @@ import { loadConfig } from '../server/config.ts';
 import { rowsOf } from '../server/db/client.ts';
 import { taskCompletions, tasks, workSessions } from '../server/db/schema/index.ts';
 import { DEFAULT_PROJECT_TIME_ZONE, projectToday } from '../server/lib/calendar.ts';
-import { addDays } from '../server/modules/insight/insight.service.ts';
+import { addDays } from '../server/lib/calendar.ts';
 import { fmt, openBenchDatabases, seedMap, signIn, timeGets } from './lib.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 2000);

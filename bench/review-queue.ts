@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { rowsOf } from '../server/db/client.ts';
 import { taskCompletions, tasks } from '../server/db/schema/index.ts';
-import { addDays } from '../server/modules/insight/insight.service.ts';
+import { addDays } from '../server/lib/calendar.ts';
 import { fmt, openBenchDatabases, seedMap, signIn, timeGets } from './lib.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 900);

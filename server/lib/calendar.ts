@@ -30,6 +30,18 @@ export function addMonths(isoDate: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
+/** A YYYY-MM-DD date plus whole days (negative: earlier). */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** The hour (0–23) of an instant on the clock of a time zone. */
 export function localHour(timeZone: string, at: Date): number {
   const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at);

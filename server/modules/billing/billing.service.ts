@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BillingRunResult, Seller } from '#contract/billing.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
-import { billingToday } from '../../lib/calendar.ts';
+import { addDays, billingToday } from '../../lib/calendar.ts';
 import {
   billableProjectIds,
   claimDueCharges,
@@ -25,7 +25,7 @@ import {
   type NewInvoice,
 } from './billing.queries.ts';
 import { writeAudit, type Actor } from '../audit/audit.queries.ts';
-import { addDays, duePeriods, invoiceAmounts, nextBillingDate } from './periods.ts';
+import { duePeriods, invoiceAmounts, nextBillingDate } from './periods.ts';
 
 /** Projects per invoicing transaction: other tenants' requests get the connection between chunks. */
 export const PROJECTS_PER_CHUNK = 500;

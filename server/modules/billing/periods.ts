@@ -16,18 +16,6 @@ export function dayBefore(isoDate: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** An ISO date plus whole days. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 export interface Period {
   /** Which billing date opens it: 1 for the first invoiced period (month 0 is free). */
   index: number;

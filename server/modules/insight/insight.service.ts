@@ -24,18 +24,11 @@ import { chunks } from '#contract/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { exportFile, type ExportFileStream } from '../../lib/export-file.ts';
 import { readInTurns, takesTurns } from '../../lib/fairness.ts';
-import { projectToday } from '../../lib/calendar.ts';
+import { addDays, daysBetween, projectToday } from '../../lib/calendar.ts';
 import { listRooms, summarize } from '../rooms/rooms.service.ts';
 import type { UserAuth } from '../../plugins/session.ts';
 import { sharedAnswer } from '../../plugins/project-cache.ts';
 import * as q from './insight.queries.ts';
-
-/** A YYYY-MM-DD date moved by whole days. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The last `days` local days of the project (today included), and the equal period before them. */
 function periods(app: FastifyInstance, auth: UserAuth, days: number): { current: q.Period; previous: q.Period } {
@@ -108,14 +101,12 @@ interface Totals {
   unitsWithTasks: number;
 }
 
-/** Days in a period, both ends included. */
-const daysOf = (p: q.Period) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 + 1;
-
 /**
  * The stages open during a period in a unit (`doneBefore[i]` is of the period's start), as "slots": a
  * once-stage not done before the period counts once, a daily routine once per day.
  */
-const openSlots = (u: q.UnitStages, p: q.Period, i: number) => u.onceStages - u.doneBefore[i] + u.dailyTasks * daysOf(p);
+const openSlots = (u: q.UnitStages, p: q.Period, i: number) =>
+  u.onceStages - u.doneBefore[i] + u.dailyTasks * (daysBetween(p.from, p.to) + 1);
 const sum = <T>(items: T[], value: (item: T) => number) => items.reduce((s, item) => s + value(item), 0);
 
 /** The stages open in a period across the units, the units with at least one open, and the stages done in it. */
@@ -331,9 +322,9 @@ async function computeKpi(app: FastifyInstance, auth: UserAuth, range: Performan
   ]);
   const totals = periodTotals(units, current, 0, completedNow);
   const before = periodTotals(units, previous, 1, completedBefore);
-  const named = rows.reduce((s, r) => s + r.completed, 0);
-  const minutes = rows.reduce((s, r) => s + r.minutes, 0);
-  const estimated = rows.reduce((s, r) => s + r.estimated, 0);
+  const named = sum(rows, (r) => r.completed);
+  const minutes = sum(rows, (r) => r.minutes);
+  const estimated = sum(rows, (r) => r.estimated);
   return {
     totalCompleted: totals.completedTasks,
     totalTasks: totals.totalTasks,
