@@ -50,9 +50,11 @@ export default async function setup(project: TestProject) {
   }
   const database = await openPglite(undefined);
   await migrateDatabase(database);
-  const dump = (await database.pglite!.dumpDataDir('gzip')) as Blob;
+  // Uncompressed (42 MB against 5): each test's clone then opens in ~0.75 s instead of ~1.45 s, as
+  // it skips the gzip (and PGlite's failed first read of an untyped blob as a plain tar).
+  const dump = (await database.pglite!.dumpDataDir('none')) as Blob;
   await database.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-test-')), 'migrated.tar.gz');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shalav-test-')), 'migrated.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteDump', file);
   project.provide('pgTemplate', '');
