@@ -444,17 +444,26 @@ describe('GET /api/reviews', () => {
     expect((await reviews(other.as)).items).toEqual([]);
   });
 
-  it('filters by a template: the stages carrying its name', async () => {
-    const { owner, tasks } = await seed([{ number: '1' }], ['Tiling', 'Paint']);
-    await complete(tasks['1'].Tiling, newDevice());
-    await complete(tasks['1'].Paint, newDevice());
+  it('filters by a template, a stage and a floor before it takes the page', async () => {
+    const { owner, tasks } = await seed([{ number: '1', floor: 1 }, { number: '2', floor: 2 }], ['Tiling', 'Paint', 'Grout']);
+    for (const unit of ['1', '2']) {
+      for (const stage of ['Paint', 'Tiling', 'Grout']) {
+        await complete(tasks[unit][stage], newDevice());
+        advance(1000);
+      }
+    }
     const tpl = await owner.as({
       method: 'POST',
       url: '/api/task-templates',
       payload: { name: 'Paint', facilityType: 'construction', estimatedMinutes: 5 },
     });
     expect(tpl.statusCode, tpl.body).toBe(201);
-    expect((await reviews(owner.as, `?templateId=${tpl.json().id}`)).items.map((i) => i.taskName)).toEqual(['Paint']);
+    const names = async (query: string) => (await reviews(owner.as, query)).items.map((i) => `${i.unitNumber} ${i.taskName}`);
+    expect(await names(`?templateId=${tpl.json().id}`)).toEqual(['2 Paint', '1 Paint']);
+    // The filters come before the page: the newest completions are other stages and floor 2's.
+    expect(await names(`?templateId=${tpl.json().id}&limit=1`)).toEqual(['2 Paint']);
+    expect(await names('?taskName=Tiling&limit=1')).toEqual(['2 Tiling']);
+    expect(await names('?floor=1&limit=1')).toEqual(['1 Grout']);
   });
 
   it('pages by key: every completion once, ties in time broken by id, and a foreign cursor refused', async () => {
