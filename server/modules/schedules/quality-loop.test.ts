@@ -445,7 +445,13 @@ describe('GET /api/reviews', () => {
   });
 
   it('filters by a template, a stage and a floor before it takes the page', async () => {
-    const { owner, tasks } = await seed([{ number: '1', floor: 1 }, { number: '2', floor: 2 }], ['Tiling', 'Paint', 'Grout']);
+    const { owner, tasks } = await seed(
+      [
+        { number: '1', floor: 1 },
+        { number: '2', floor: 2 },
+      ],
+      ['Tiling', 'Paint', 'Grout'],
+    );
     for (const unit of ['1', '2']) {
       for (const stage of ['Paint', 'Tiling', 'Grout']) {
         await complete(tasks[unit][stage], newDevice());
