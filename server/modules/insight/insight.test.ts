@@ -140,6 +140,24 @@ describe('GET /api/stats/cleaning', () => {
     ]);
   });
 
+  it('lists floors from the lowest, basements first, and units without a floor last', async () => {
+    const c = await registerAndLogin(ctx.app);
+    const noFloor = await c.as({ method: 'POST', url: '/api/rooms', payload: { number: 'Lobby' } });
+    expect(noFloor.statusCode, noFloor.body).toBe(201);
+    const upper = await unit(c, '201', 2);
+    const basement = await unit(c, 'P1', -1);
+    const os = await stages(c, upper, [{ name: 'Paint', sortOrder: 1, estimatedMinutes: 10 }]);
+    await stages(c, basement, [{ name: 'Seal', sortOrder: 1, estimatedMinutes: 10 }]);
+    await done(c, os.Paint, 'Dana', '2026-03-10T08:00:00Z', '2026-03-10');
+    const res = await c.as({ method: 'GET', url: '/api/stats/cleaning?days=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().floors).toEqual([
+      { floor: -1, units: 1, doneUnits: 0, stages: 1, doneStages: 0 },
+      { floor: 2, units: 1, doneUnits: 1, stages: 1, doneStages: 1 },
+      { floor: null, units: 1, doneUnits: 0, stages: 0, doneStages: 0 },
+    ]);
+  });
+
   it('refuses a period it cannot look back over, and strangers', async () => {
     for (const days of ['0', '91', 'x']) {
       const res = await a.as({ method: 'GET', url: `/api/stats/cleaning?days=${days}` });
