@@ -147,7 +147,7 @@ const reviewListRowOf = (r: RawRow): ReviewListRow => ({
  * its rows are joined: the index then gives the page in order and the scan stops at it. Written as
  * one join, PostgreSQL on a platform of many projects misjudged a small project's share and walked
  * it unit by unit, reading every completion of each (bench:scale, a small project among 200: 17 ->
- * 2 ms; the biggest project's pending page 157 -> 16 ms; docs/decisions/037-reads-that-stay-fast.md).
+ * 2 ms; the biggest project's pending page 157 -> 16 ms; docs/decisions/041-counted-from-the-completions.md).
  * With a floor or a stage to match, the filter must come before the limit, so the join stays whole.
  */
 export async function listReviewItems(db: Db, f: ReviewListFilter): Promise<ReviewListRow[]> {

@@ -1,0 +1,1 @@
+CREATE INDEX "task_completions_once_unit_idx" ON "task_completions" USING btree ("project_id","unit_id") WHERE (period = 'once' and reopened_at is null) is true;
