@@ -27,7 +27,6 @@ interface CellRow {
   rejectionReason: string | null;
 }
 
-
 /**
  * The project's stages: the distinct names of its once-tasks, by their smallest sort order, then
  * name. Project-wide whatever the filters, so the columns stay put while filtering.
