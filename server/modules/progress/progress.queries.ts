@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ProgressCell, ProgressMatrix, ProgressStage } from '#contract/progress-matrix.ts';
 import { stageReviewOf } from '#contract/review-state.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
@@ -68,8 +68,13 @@ export async function listMatrixUnitIds(db: Db, p: ProgressFilters): Promise<str
  * the other (docs/decisions/041-counted-from-the-completions.md).
  */
 export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?: string[] }): Promise<CellRow[]> {
-  const only = (column: SQL) =>
-    p.unitIds ? sql`and ${column} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(p.unitIds)}::jsonb))` : sql``;
+  const ids = p.unitIds ? sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(p.unitIds)}::jsonb))` : undefined;
+  // The completions of the matrix's units only: the slice's, else those under a floor or prefix filter.
+  const completionUnits = ids
+    ? sql`and unit_id in ${ids}`
+    : p.floor !== undefined || p.prefix
+      ? sql`and unit_id in (select u.id from units u where ${unitFilters(p)})`
+      : sql``;
   const [tasksResult, doneResult] = await Promise.all([
     db.execute(sql`
       -- The manager's latest rejection per once-task (docs/decisions/029-quality-loop.md): one pass
@@ -80,13 +85,13 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?:
       left join tasks t
         on t.unit_id = u.id and t.project_id = ${p.projectId} and t.recurrence = 'once'
       left join rj on rj.task_id = t.id
-      where ${unitFilters(p)} ${only(sql`u.id`)}
+      where ${unitFilters(p)} ${ids ? sql`and u.id in ${ids}` : sql``}
       order by ${unitOrder}
     `),
     // Written as task_completions_once_unit_idx's predicate, so that index is the one read.
     db.execute(sql`
       select task_id, completed_at, worker_name, review_status from task_completions
-      where project_id = ${p.projectId} and (period = 'once' and reopened_at is null) is true ${only(sql`unit_id`)}
+      where project_id = ${p.projectId} and (period = 'once' and reopened_at is null) is true ${completionUnits}
     `),
   ]);
   const done = new Map(rowsOf(doneResult).map((r) => [text(r.task_id), r]));
