@@ -113,10 +113,11 @@ export const taskCompletions = pgTable(
     index('task_completions_project_day_idx')
       .on(t.projectId, t.workDate)
       .where(sql`reopened_at is null`),
-    // The standing once-stage completions of a project by unit: the progress matrix reads them from
-    // here, without a look-up per task. Its predicate is written `(…) is true` so that only a read
-    // stating it so can use it: without statistics, look-ups per task (`period = 'once' and
-    // reopened_at is null`) took it and became quadratic (docs/decisions/041-counted-from-the-completions.md).
+    // The standing once-stage completions of a project by unit: the map counts a unit's done stages
+    // from here and today's by-day entries, without a look-up per task. Its predicate is written
+    // `(…) is true` so that only a read stating it so can use it: without statistics, the progress
+    // matrix's look-ups per task (`period = 'once' and reopened_at is null`) took it and became
+    // quadratic (docs/decisions/041-counted-from-the-completions.md).
     index('task_completions_once_unit_idx')
       .on(t.projectId, t.unitId)
       .where(sql`(period = 'once' and reopened_at is null) is true`),

@@ -59,26 +59,41 @@ export const latestRejections = (p: { projectId: string; periods: string[]; unit
 /**
  * Every unit of a project with today's task counts, last completion and whether work started
  * today: one statement whatever the number of units (grouped sub-queries, no per-unit query).
+ *
+ * A unit's done tasks are counted from the completions' side: its standing once-stage completions
+ * (task_completions_once_unit_idx) and today's (the by-day index), each grouped by unit. A
+ * completion's unit and period follow its task, and tasks never change unit or recurrence, so this
+ * counts the same tasks as a look-up per task, which cost 20,000 index probes on the biggest
+ * project of bench:scale. Neither side is joined to the other row by row: without statistics a
+ * planner would take such a join's inner side for one row and loop over it
+ * (docs/decisions/041-counted-from-the-completions.md).
  */
 export async function listUnitsWithCounts(db: Db, p: { projectId: string; date: string; unitId?: string }): Promise<UnitWithCounts[]> {
   const unitFilter = p.unitId ? sql`and u.id = ${p.unitId}` : sql``;
+  const onlyUnit = p.unitId ? sql`and unit_id = ${p.unitId}` : sql``;
   const result = await db.execute(sql`
     with tc as (
-      select t.unit_id, count(*)::int as total, count(c.id)::int as completed
-      from tasks t
-      left join task_completions c
-        on c.task_id = t.id and c.period = (case when t.recurrence = 'once' then 'once' else ${p.date} end) and c.reopened_at is null
-      where t.project_id = ${p.projectId}
-      group by t.unit_id
+      select unit_id, count(*)::int as total from tasks where project_id = ${p.projectId} ${onlyUnit} group by unit_id
+    ),
+    done as (
+      select unit_id, count(*)::int as completed from (
+        select unit_id from task_completions
+        where project_id = ${p.projectId} and (period = 'once' and reopened_at is null) is true ${onlyUnit}
+        union all
+        select unit_id from task_completions
+        where project_id = ${p.projectId} and work_date = ${p.date} and period = ${p.date} and reopened_at is null ${onlyUnit}
+      ) s
+      group by unit_id
     ),
     ws as (
       select distinct unit_id from work_sessions where project_id = ${p.projectId} and work_date = ${p.date}
     )
     select u.id, u.number, u.name, u.description, u.floor, u.type, u.facility_type, u.manual_status,
-      coalesce(tc.total, 0) as total, coalesce(tc.completed, 0) as completed,
+      coalesce(tc.total, 0) as total, coalesce(done.completed, 0) as completed,
       (ws.unit_id is not null) as has_session, lc.completed_at, lc.worker_name
     from units u
     left join tc on tc.unit_id = u.id
+    left join done on done.unit_id = u.id
     -- The unit's last completion, read backwards from its own entries of task_completions_project_unit_idx:
     -- one short read per unit whatever the history, not a sort of all of it (a year of the biggest
     -- project: 2.9 s → 20 ms; docs/decisions/037-reads-that-stay-fast.md). \`(… is null) is true\` says

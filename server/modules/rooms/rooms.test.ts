@@ -121,6 +121,22 @@ describe("status, counts and 'today' in the project's time zone", () => {
     for (const t of await addTasks('D101', 'daily')) await complete(t, TODAY, TODAY, 'Yossi', new Date('2026-11-22T22:10:00Z'));
     // D102: daily tasks, both done yesterday (local; still "today" in UTC) → needs work again.
     for (const t of await addTasks('D102', 'daily')) await complete(t, YESTERDAY, YESTERDAY, 'Ahmad', new Date('2026-11-22T12:00:00Z'));
+    // …and a third daily task done today and undone: neither counted nor the unit's last completion.
+    const [undoneToday] = await ctx.app.db
+      .insert(tasks)
+      .values({ projectId, unitId: ids.D102, name: 'D102 task 3', sortOrder: 3, recurrence: 'daily' })
+      .returning();
+    await ctx.app.db.insert(taskCompletions).values({
+      projectId,
+      taskId: undoneToday.id,
+      unitId: ids.D102,
+      workDate: TODAY,
+      period: TODAY,
+      workerName: 'Undone today',
+      completedAt: new Date('2026-11-22T22:20:00Z'),
+      reopenedAt: new Date('2026-11-22T22:25:00Z'),
+      reopenedAs: 'undone',
+    });
     // D103: construction stages, one done long ago → in progress, 1 of 2. The other was done later
     // and undone: neither counted nor the unit's last completion.
     const [stage, undone] = await addTasks('D103', 'once');
@@ -151,7 +167,7 @@ describe("status, counts and 'today' in the project's time zone", () => {
   it('derives each status and the counts from the local date', async () => {
     const byNumber = Object.fromEntries((await listRooms(o)).map((r) => [r.number, r]));
     expect(byNumber.D101).toMatchObject({ status: 'clean', totalTasksToday: 2, completedTasksToday: 2, lastCleanedBy: 'Yossi' });
-    expect(byNumber.D102).toMatchObject({ status: 'needs_cleaning', totalTasksToday: 2, completedTasksToday: 0, lastCleanedBy: 'Ahmad' });
+    expect(byNumber.D102).toMatchObject({ status: 'needs_cleaning', totalTasksToday: 3, completedTasksToday: 0, lastCleanedBy: 'Ahmad' });
     expect(byNumber.D103).toMatchObject({
       status: 'in_progress',
       totalTasksToday: 2,
@@ -193,7 +209,8 @@ describe("status, counts and 'today' in the project's time zone", () => {
     expect(d101).toMatchObject({ date: YESTERDAY, completedTasks: 0, room: { status: 'needs_cleaning' } });
     expect(d101.tasks.every((t: { isCompleted: boolean; cleanerName: unknown }) => !t.isCompleted && t.cleanerName === null)).toBe(true);
     const d102 = (await o.as({ method: 'GET', url: `/api/dashboard/room-details/${ids.D102}?date=${YESTERDAY}` })).json();
-    expect(d102).toMatchObject({ completedTasks: 2, room: { status: 'clean' } });
+    // Two of its three daily tasks were done that day (the third only today, and undone).
+    expect(d102).toMatchObject({ completedTasks: 2, totalTasks: 3, room: { status: 'in_progress' } });
     // A construction stage done once stays done on any date.
     const d103 = (await o.as({ method: 'GET', url: `/api/dashboard/room-details/${ids.D103}?date=2027-05-01` })).json();
     expect(d103.completedTasks).toBe(1);
