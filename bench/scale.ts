@@ -21,7 +21,7 @@
  * To work on a slow read: BENCH_SCALE_KEEP=1 keeps both databases (their names are printed), and
  * BENCH_SCALE_REUSE=<big>,<alone> measures those again (migrated to the current schema) without
  * filling; `--only <text>` times only the routes whose name holds that text. Loopback
- * only; bounded in time (BENCH_SCALE_MAX_MINUTES, default 40); kills only the servers it started, by PID.
+ * only; bounded in time (BENCH_SCALE_MAX_MINUTES, default 40, 90 with --full); kills only the servers it started, by PID.
  */
 import os from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -40,7 +40,8 @@ if (![1, 3, 12].includes(MONTHS)) throw new Error('--months takes 1, 3 or 12');
 const SCALE = full ? 1 : 0.1;
 const DAYS = Math.round(MONTHS * 30.42);
 const PROJECTS = Math.max(3, Math.round(2000 * SCALE));
-const MAX_MS = Number(process.env.BENCH_SCALE_MAX_MINUTES ?? 40) * 60_000;
+// The --full fill alone took 32 min on a 2-core machine (docs/cost-of-growth.md, "--full, 2026-12-07").
+const MAX_MS = Number(process.env.BENCH_SCALE_MAX_MINUTES ?? (full ? 90 : 40)) * 60_000;
 const ONE_CLIENT = 6;
 const EIGHT_CLIENTS = 16;
 /** A route's runs stop early after this long (a slow route still reports what it measured). */

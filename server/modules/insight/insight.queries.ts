@@ -98,15 +98,11 @@ export async function listUnitStages(db: Db, projectId: string, froms: string[])
   }));
 }
 
-/** Stages done in the period (not undone, not sent back). */
-export async function countCompleted(db: Db, p: Period): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from task_completions
-    where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date and reopened_at is null`);
-  return num(rowsOf(result)[0].n);
-}
-
-/** Stages done per local day of the period (days without any are absent). */
+/**
+ * Stages done (not undone, not sent back) per local day of the period; days without any are absent.
+ * A screen asks once for its period and the one before together and sums the days: three reads of
+ * the same index range (two counts and the days) were one more pass over the period's completions.
+ */
 export async function completionsPerDay(db: Db, p: Period): Promise<Map<string, number>> {
   const result = await db.execute(sql`
     select to_char(work_date, 'YYYY-MM-DD') as day, count(*)::int as n
@@ -163,19 +159,42 @@ const workedCtes = (p: Period, unitIds?: string[]) => {
     )`;
 };
 
+/**
+ * The workers of the period, most done first. Their units travel as one comma-separated text per
+ * worker, not an array: parsing 20 arrays of ~2,000 ids took a quarter of the statement's time for
+ * 90 days of the biggest project of `bench:scale`; and everything is summed per name as written
+ * before the worker key joins the names, so no join or sort handles more than one row per name
+ * (docs/decisions/042-statistics-per-name.md).
+ */
 export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
   const result = await db.execute(sql`
     with ${workedCtes(p)},
+    per_name as (
+      select worker_name, sum(n)::int as n, max(last_at) as last_at from done group by worker_name
+    ),
+    name_units as (
+      select worker_name, string_agg(unit_id::text, ',') as units
+      from (select worker_name, unit_id from done union select worker_name, unit_id from signed_in) w
+      group by worker_name
+    ),
     per as (
-      select names.k, sum(done.n)::int as n, (array_agg(btrim(done.worker_name) order by done.last_at desc))[1] as name
-      from done join names using (worker_name) group by names.k
+      select names.k, sum(per_name.n)::int as n, (array_agg(btrim(per_name.worker_name) order by per_name.last_at desc))[1] as name
+      from per_name join names using (worker_name) group by names.k
+    ),
+    key_units as (
+      select names.k, string_agg(name_units.units, ',') as units
+      from name_units join names using (worker_name) group by names.k
     )
-    select per.name, per.n, wu.units
+    select per.name, per.n, key_units.units
     from per
-    left join worked_units wu on wu.k = per.k
+    left join key_units on key_units.k = per.k
     order by per.n desc, per.name`);
-  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), unitIds: unitIdsOf(r.units) }));
+  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), unitIds: unitIdsOfText(r.units) }));
 }
+
+/** Unit ids as one comma-separated text, possibly repeated (a worker written two ways), in id order. */
+const unitIdsOfText = (value: unknown): string[] =>
+  (typeof value === 'string' && value !== '' ? [...new Set(value.split(','))] : []).sort();
 
 /** topWorkers' figures within a slice of units, per worker key; a worker who only signed in there has 0 done and no name. */
 export interface TopWorkerPart {
@@ -255,15 +274,22 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
   const result = await db.execute(sql`
     with ${doneCtes(p)},
     signins as (
-      select ${workerKey(sql`worker_name`)} as k, work_date, created_at as at
+      select worker_name, work_date, created_at as at
       from work_sessions
       where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
     ),
+    -- The worker key once per name as written, joined back by hash: computed per completion it was
+    -- a regular expression for each of a month's 60,000 (docs/decisions/042-statistics-per-name.md).
+    -- The key is compared byte by byte ("C"): only equal keys matter here, not their order.
+    names as (
+      select worker_name, ${workerKey(sql`worker_name`)} collate "C" as k
+      from (select worker_name from done union select worker_name from signins) n
+    ),
     events as (
-      select k, work_date, completed_at as at, est from done
+      select names.k, done.work_date, done.completed_at as at, done.est from done join names using (worker_name)
       union all
       -- Sign-ins of workers without a stage in the period make partitions without stages: dropped below.
-      select k, work_date, at, null::int from signins
+      select names.k, signins.work_date, signins.at, null::int from signins join names using (worker_name)
     ),
     gaps as (
       select k, est,
@@ -274,11 +300,17 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
       select k, sum(case when gap is null or gap > ${BREAK_MINUTES} then est else gap end)::float8 as minutes
       from gaps where est is not null group by k
     ),
-    per as (
-      select k, count(*)::int as n, count(distinct unit_id)::int as units, sum(est)::int as est,
+    -- Per name as written and unit first (a hash of a few thousand rows), then per key.
+    per_name as (
+      select worker_name, unit_id, count(*)::int as n, sum(est)::int as est,
         sum((case when photo_url is not null then 0.5 else 0 end) + (case when in_order then 0.5 else 0 end))::float8 as quality,
-        (array_agg(btrim(worker_name) order by completed_at desc))[1] as name
-      from done group by k
+        max(completed_at) as last_at
+      from done group by worker_name, unit_id
+    ),
+    per as (
+      select names.k, sum(n)::int as n, count(distinct unit_id)::int as units, sum(est)::int as est, sum(quality)::float8 as quality,
+        (array_agg(btrim(per_name.worker_name) order by last_at desc))[1] as name
+      from per_name join names using (worker_name) group by names.k
     )
     select per.k, per.name, per.n, per.units, per.est, per.quality, spans.minutes
     from per join spans on spans.k = per.k`);
@@ -325,14 +357,13 @@ const doneCtes = (p: Period, unitIds?: string[]) => sql`
       }
     ),
     done as (
-      select unit_id, work_date, completed_at, worker_name, photo_url, est, ${workerKey(sql`worker_name`)} as k,
+      select unit_id, work_date, completed_at, worker_name, photo_url, est,
         (earlier_done is null or earlier_done <= completed_at) as in_order
       from once_stages
       where work_date between ${p.from}::date and ${p.to}::date and ${named(sql`worker_name`)}
       union all
       -- Daily routines have no order.
-      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes,
-        ${workerKey(sql`c.worker_name`)}, true
+      select c.unit_id, c.work_date, c.completed_at, c.worker_name, c.photo_url, t.estimated_minutes, true
       from ${ofUnits(sql`task_completions`, sql`c`, p.projectId, unitIds)}
       join tasks t on t.id = c.task_id and t.project_id = ${p.projectId}
       where c.project_id = ${p.projectId} and c.work_date between ${p.from}::date and ${p.to}::date
@@ -357,7 +388,7 @@ export interface WorkEventRow {
 export async function listWorkEventsOfUnits(db: Db, p: Period & { unitIds: string[] }): Promise<WorkEventRow[]> {
   const result = await db.execute(sql`
     with ${doneCtes(p, p.unitIds)}
-    select unit_id, k, to_char(work_date, 'YYYY-MM-DD') as day, ${micros(sql`completed_at`)} as at_us,
+    select unit_id, ${workerKey(sql`worker_name`)} as k, to_char(work_date, 'YYYY-MM-DD') as day, ${micros(sql`completed_at`)} as at_us,
       btrim(worker_name) as name, photo_url is not null as photo, in_order, est
     from done
     union all

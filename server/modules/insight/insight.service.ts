@@ -53,17 +53,15 @@ export function cleaningStats(app: FastifyInstance, auth: UserAuth, days: number
 async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: number): Promise<CleaningStats> {
   const { current, previous } = periods(app, auth, days);
   const reviewPeriod = { ...current, timezone: auth.timezone };
-  const [units, completedNow, completedBefore, perDay, workers, firstTime, sentBack] = await readInTurns(takesTurns(app), [
+  const [units, perDay, workers, firstTime, sentBack] = await readInTurns(takesTurns(app), [
     () => q.listUnitStages(app.reportsDb, auth.projectId, [current.from, previous.from]),
-    () => q.countCompleted(app.reportsDb, current),
-    () => q.countCompleted(app.reportsDb, previous),
-    () => q.completionsPerDay(app.reportsDb, current),
+    () => q.completionsPerDay(app.reportsDb, { ...current, from: previous.from }),
     () => (takesTurns(app) ? topWorkersInTurns(app.reportsDb, current, EMBEDDED_TOP_WORKER_UNITS) : q.topWorkers(app.reportsDb, current)),
     () => q.firstTimeQuality(app.reportsDb, reviewPeriod),
     () => q.sentBackPerStage(app.reportsDb, reviewPeriod),
   ]);
-  const totals = periodTotals(units, current, 0, completedNow);
-  const before = periodTotals(units, previous, 1, completedBefore);
+  const totals = periodTotals(units, current, 0, doneIn(perDay, current));
+  const before = periodTotals(units, previous, 1, doneIn(perDay, previous));
   // A worker's share: stages done of those open in the units they worked in.
   const slots = new Map(units.map((u) => [u.unitId, openSlots(u, current, 0)]));
   return {
@@ -93,6 +91,13 @@ async function computeStatistics(app: FastifyInstance, auth: UserAuth, days: num
     reviewedStages: firstTime.reviewed,
     sentBack,
   };
+}
+
+/** Stages done in the period, of per-day counts (ISO dates compare as text). */
+function doneIn(perDay: Map<string, number>, p: q.Period): number {
+  let n = 0;
+  for (const [day, count] of perDay) if (day >= p.from && day <= p.to) n += count;
+  return n;
 }
 
 interface Totals {
@@ -314,14 +319,13 @@ export function kpiMetrics(app: FastifyInstance, auth: UserAuth, range: Performa
 
 async function computeKpi(app: FastifyInstance, auth: UserAuth, range: PerformanceRange): Promise<KpiMetrics> {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
-  const [{ employees, rows }, units, completedNow, completedBefore] = await Promise.all([
+  const [{ employees, rows }, units, perDay] = await Promise.all([
     rankedWorkers(app, auth, range),
     q.listUnitStages(app.reportsDb, auth.projectId, [current.from, previous.from]),
-    q.countCompleted(app.reportsDb, current),
-    q.countCompleted(app.reportsDb, previous),
+    q.completionsPerDay(app.reportsDb, { ...current, from: previous.from }),
   ]);
-  const totals = periodTotals(units, current, 0, completedNow);
-  const before = periodTotals(units, previous, 1, completedBefore);
+  const totals = periodTotals(units, current, 0, doneIn(perDay, current));
+  const before = periodTotals(units, previous, 1, doneIn(perDay, previous));
   const named = sum(rows, (r) => r.completed);
   const minutes = sum(rows, (r) => r.minutes);
   const estimated = sum(rows, (r) => r.estimated);
