@@ -35,10 +35,9 @@ function toCustomerBilling(
   vatBasisPoints: (date: string) => number,
   unpaid: { count: number; oldest: string } | undefined,
   lastPaidStart: string | null,
-  now: Date,
+  today: string,
 ): CustomerBilling {
   const { project: p, owner } = row;
-  const today = billingToday(now);
   const next = unpaid ? unpaid.oldest : nextBillingDate(p.billingAnchor, today, lastPaidStart);
   const vat = vatBasisPoints(next);
   return {
@@ -76,9 +75,9 @@ export async function listCustomersBilling(app: FastifyInstance, db = app.db): P
     await listUnpaidInvoices(db),
     await listLastPaidPeriodStarts(db),
   ];
-  const now = app.now();
+  const today = billingToday(app.now());
   return rows.map((row) =>
-    toCustomerBilling(row, (date) => rateFrom(rates, date), unpaid.get(row.project.id), lastPaid.get(row.project.id) ?? null, now),
+    toCustomerBilling(row, (date) => rateFrom(rates, date), unpaid.get(row.project.id), lastPaid.get(row.project.id) ?? null, today),
   );
 }
 
