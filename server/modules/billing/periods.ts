@@ -37,7 +37,10 @@ export const periodAt = (anchor: string, n: number): Period => ({
  */
 export function nextBillingDate(anchor: string, today: string, lastPaidStart: string | null = null): string {
   const after = lastPaidStart !== null && lastPaidStart > today ? lastPaidStart : today;
-  let n = 0;
+  // Billing dates only grow with n, and the one a whole month before `after`'s month is never after
+  // it: start there, not at the anchor (a year-old project made 24 dates per row of the customers list).
+  const months = (Number(after.slice(0, 4)) - Number(anchor.slice(0, 4))) * 12 + Number(after.slice(5, 7)) - Number(anchor.slice(5, 7));
+  let n = Math.max(0, months - 1);
   while (billingDate(anchor, n) <= after) n++;
   return billingDate(anchor, n);
 }
