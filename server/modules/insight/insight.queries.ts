@@ -119,12 +119,15 @@ export interface TopWorkerRow {
   unitIds: string[];
 }
 
-/** Unit ids as the statements give them (`array_agg(unit_id::text)`), in id order. */
-const unitIdsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []).sort();
+/**
+ * Unit ids as `worked_units` gives them: one comma-separated text, an id repeated when a worker was
+ * written two ways; here once each, in id order.
+ */
+const unitIdsOf = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? [...new Set(value.split(','))] : []).sort();
 
 /**
  * Who worked where in the period: `done` (completions per name as written and unit), `signed_in`,
- * `names` (each name's worker key) and `worked_units` (per worker key, the units worked in);
+ * `names` (each name's worker key) and `worked_units` (per worker key, the units worked in, as text);
  * `unitIds`: only these units. The stages open in those units are counted from listUnitStages, which
  * the screen reads anyway: counting them here read every task of the project once more.
  */
@@ -148,23 +151,24 @@ const workedCtes = (p: Period, unitIds?: string[]) => {
       select worker_name, ${workerKey(sql`worker_name`)} as k
       from (select worker_name from done union select worker_name from signed_in) n
     ),
+    -- Units per name as written first, then per key: no join handles more than one row per name.
+    name_units as (
+      select worker_name, string_agg(unit_id::text, ',') as units
+      from (select worker_name, unit_id from done union select worker_name, unit_id from signed_in) w
+      group by worker_name
+    ),
     worked_units as (
-      select k, array_agg(unit_id::text) as units
-      from (
-        select names.k, done.unit_id from done join names using (worker_name)
-        union
-        select names.k, signed_in.unit_id from signed_in join names using (worker_name)
-      ) w
-      group by k
+      select names.k, string_agg(name_units.units, ',') as units
+      from name_units join names using (worker_name) group by names.k
     )`;
 };
 
 /**
  * The workers of the period, most done first. Their units travel as one comma-separated text per
- * worker, not an array: parsing 20 arrays of ~2,000 ids took a quarter of the statement's time for
- * 90 days of the biggest project of `bench:scale`; and everything is summed per name as written
- * before the worker key joins the names, so no join or sort handles more than one row per name
- * (docs/decisions/042-statistics-per-name.md).
+ * worker (`worked_units`), not an array: parsing 20 arrays of ~2,000 ids took a quarter of the
+ * statement's time for 90 days of the biggest project of `bench:scale`; and everything is summed
+ * per name as written before the worker key joins the names, so no join or sort handles more than
+ * one row per name (docs/decisions/042-statistics-per-name.md).
  */
 export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
   const result = await db.execute(sql`
@@ -172,29 +176,16 @@ export async function topWorkers(db: Db, p: Period): Promise<TopWorkerRow[]> {
     per_name as (
       select worker_name, sum(n)::int as n, max(last_at) as last_at from done group by worker_name
     ),
-    name_units as (
-      select worker_name, string_agg(unit_id::text, ',') as units
-      from (select worker_name, unit_id from done union select worker_name, unit_id from signed_in) w
-      group by worker_name
-    ),
     per as (
       select names.k, sum(per_name.n)::int as n, (array_agg(btrim(per_name.worker_name) order by per_name.last_at desc))[1] as name
       from per_name join names using (worker_name) group by names.k
-    ),
-    key_units as (
-      select names.k, string_agg(name_units.units, ',') as units
-      from name_units join names using (worker_name) group by names.k
     )
-    select per.name, per.n, key_units.units
+    select per.name, per.n, wu.units
     from per
-    left join key_units on key_units.k = per.k
+    left join worked_units wu on wu.k = per.k
     order by per.n desc, per.name`);
-  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), unitIds: unitIdsOfText(r.units) }));
+  return rowsOf(result).map((r) => ({ name: text(r.name), completed: num(r.n), unitIds: unitIdsOf(r.units) }));
 }
-
-/** Unit ids as one comma-separated text, possibly repeated (a worker written two ways), in id order. */
-const unitIdsOfText = (value: unknown): string[] =>
-  (typeof value === 'string' && value !== '' ? [...new Set(value.split(','))] : []).sort();
 
 /** topWorkers' figures within a slice of units, per worker key; a worker who only signed in there has 0 done and no name. */
 export interface TopWorkerPart {
