@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './idempotency.ts';
 export * from './limits.ts';
 export * from './digests.ts';
+export * from './worker-days.ts';

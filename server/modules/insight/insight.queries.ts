@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bool, num, numOrNull, text, textOrNull, type RawRow } from '../../db/raw-rows.ts';
 import { BREAK_MINUTES } from '#contract/insight.ts';
+import { chunks } from '#contract/limits.ts';
 
 /**
  * The statements behind statistics and employee performance (docs/product.md "Statistics" and
@@ -242,15 +243,65 @@ export interface WorkerPeriodRow {
   minutes: number;
 }
 
-const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
+/**
+ * A worker's figures of one local day, what WorkerPeriodRow sums: the days of a period add up but
+ * for the units, which are a union, and the name, the one written last (sumWorkerDays).
+ */
+export interface WorkerDayRow {
+  key: string;
+  day: string;
+  name: string;
+  /** When the name was last written that day, in µs since 1970. */
+  lastAtUs: number;
+  completed: number;
+  /** The units of the stages done, each once. */
+  unitIds: string[];
+  quality: number;
+  estimated: number;
+  minutes: number;
+}
+
+const workerDayOf = (r: RawRow): WorkerDayRow => ({
   key: text(r.k),
+  day: text(r.day),
   name: text(r.name),
+  lastAtUs: num(r.last_us),
   completed: num(r.n),
-  units: num(r.units),
+  unitIds: typeof r.units === 'string' && r.units !== '' ? [...new Set(r.units.split(','))] : [],
   quality: num(r.quality),
   estimated: num(r.est),
   minutes: num(r.minutes),
 });
+
+/** The workers of a period from the days of their figures. */
+export function sumWorkerDays(days: WorkerDayRow[]): WorkerPeriodRow[] {
+  const workers = new Map<string, WorkerPeriodRow & { lastAtUs: number; unitIds: Set<string> }>();
+  for (const d of days) {
+    const w = workers.get(d.key);
+    if (!w) {
+      workers.set(d.key, { ...d, units: 0, unitIds: new Set(d.unitIds) });
+      continue;
+    }
+    w.completed += d.completed;
+    w.quality += d.quality;
+    w.estimated += d.estimated;
+    w.minutes += d.minutes;
+    for (const id of d.unitIds) w.unitIds.add(id);
+    if (d.lastAtUs > w.lastAtUs) {
+      w.name = d.name;
+      w.lastAtUs = d.lastAtUs;
+    }
+  }
+  return [...workers.values()].map((w) => ({
+    key: w.key,
+    name: w.name,
+    completed: w.completed,
+    units: w.unitIds.size,
+    quality: w.quality,
+    estimated: w.estimated,
+    minutes: w.minutes,
+  }));
+}
 
 /**
  * Per worker over a period, what employee performance is computed from (docs/product.md "Employee
@@ -261,7 +312,7 @@ const workerPeriodOf = (r: RawRow): WorkerPeriodRow => ({
  * The embedded database sums the same rows in TypeScript instead (workersInTurns in
  * insight.service.ts): a change to the formula here changes it there too (insight.test.ts compares them).
  */
-export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRow[]> {
+export async function workersInPeriod(db: Db, p: Period): Promise<WorkerDayRow[]> {
   const result = await db.execute(sql`
     with ${doneCtes(p)},
     signins as (
@@ -283,29 +334,99 @@ export async function workersInPeriod(db: Db, p: Period): Promise<WorkerPeriodRo
       select names.k, signins.work_date, signins.at, null::int from signins join names using (worker_name)
     ),
     gaps as (
-      select k, est,
+      select k, work_date, est,
         extract(epoch from (at - lag(at) over (partition by k, work_date order by at, est nulls first))) / 60 as gap
       from events
     ),
     spans as (
-      select k, sum(case when gap is null or gap > ${BREAK_MINUTES} then est else gap end)::float8 as minutes
-      from gaps where est is not null group by k
+      select k, work_date, sum(case when gap is null or gap > ${BREAK_MINUTES} then est else gap end)::float8 as minutes
+      from gaps where est is not null group by k, work_date
     ),
-    -- Per name as written and unit first (a hash of a few thousand rows), then per key.
+    -- Per name as written, unit and day first (a hash of a few thousand rows), then per key and day.
     per_name as (
-      select worker_name, unit_id, count(*)::int as n, sum(est)::int as est,
+      select worker_name, unit_id, work_date, count(*)::int as n, sum(est)::int as est,
         sum((case when photo_url is not null then 0.5 else 0 end) + (case when in_order then 0.5 else 0 end))::float8 as quality,
         max(completed_at) as last_at
-      from done group by worker_name, unit_id
+      from done group by worker_name, unit_id, work_date
     ),
     per as (
-      select names.k, sum(n)::int as n, count(distinct unit_id)::int as units, sum(est)::int as est, sum(quality)::float8 as quality,
+      select names.k, per_name.work_date, sum(n)::int as n, string_agg(unit_id::text, ',') as units, sum(est)::int as est,
+        sum(quality)::float8 as quality, max(last_at) as last_at,
         (array_agg(btrim(per_name.worker_name) order by last_at desc))[1] as name
-      from per_name join names using (worker_name) group by names.k
+      from per_name join names using (worker_name) group by names.k, per_name.work_date
     )
-    select per.k, per.name, per.n, per.units, per.est, per.quality, spans.minutes
-    from per join spans on spans.k = per.k`);
-  return rowsOf(result).map(workerPeriodOf);
+    select per.k, to_char(per.work_date, 'YYYY-MM-DD') as day, per.name, ${micros(sql`per.last_at`)} as last_us, per.n, per.units,
+      per.est, per.quality, spans.minutes
+    from per join spans on spans.k = per.k and spans.work_date = per.work_date`);
+  return rowsOf(result).map(workerDayOf);
+}
+
+/** A way of summing a day (`formula` of worker_day_marks): stored days summed another way are summed again. */
+const WORKER_DAY_FORMULA = `1:${BREAK_MINUTES}`;
+
+interface StoredWorkerDays {
+  /** Days of the range with a mark, and the generation it stands at: what a day summed now is stored with. */
+  gens: Map<string, number>;
+  /** Days whose stored rows are of their current generation, and those rows. */
+  fresh: Set<string>;
+  rows: WorkerDayRow[];
+}
+
+/** The stored days of `p` (docs/decisions/043-worker-days.md): marks, and the rows of the fresh ones. */
+export async function listStoredWorkerDays(db: Db, p: Period): Promise<StoredWorkerDays> {
+  const fresh = sql`m.summed_gen = m.gen and m.formula = ${WORKER_DAY_FORMULA}`;
+  const result = await db.execute(sql`
+    select to_char(m.work_date, 'YYYY-MM-DD') as mark_day, m.gen, coalesce(${fresh}, false) as fresh,
+      d.k, to_char(d.work_date, 'YYYY-MM-DD') as day, d.name, ${micros(sql`d.last_at`)} as last_us, d.completed as n, d.units,
+      d.estimated as est, d.quality, d.minutes
+    from worker_day_marks m
+    left join worker_days d on ${fresh} and d.project_id = m.project_id and d.work_date = m.work_date
+    where m.project_id = ${p.projectId} and m.work_date between ${p.from}::date and ${p.to}::date`);
+  const stored: StoredWorkerDays = { gens: new Map(), fresh: new Set(), rows: [] };
+  for (const r of rowsOf(result)) {
+    const day = text(r.mark_day);
+    stored.gens.set(day, num(r.gen));
+    if (!bool(r.fresh)) continue;
+    stored.fresh.add(day);
+    if (r.k !== null) stored.rows.push(workerDayOf(r));
+  }
+  return stored;
+}
+
+/** Rows per insert of storeWorkerDays: a month of the biggest project of `bench:scale` is ~600, with ~2 MB of unit ids. */
+const WORKER_DAY_ROWS_PER_INSERT = 500;
+
+/**
+ * Stores the rows of `days` (each summed at the generation given), all in one transaction: a day
+ * whose generation moved on since is skipped, its rows being of an older state. Returns the days
+ * stored.
+ */
+export async function storeWorkerDays(db: Db, projectId: string, days: Map<string, number>, rows: WorkerDayRow[]): Promise<string[]> {
+  if (days.size === 0) return [];
+  const marks = JSON.stringify([...days].map(([day, gen]) => ({ day, gen })));
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      insert into worker_day_marks as m (project_id, work_date, gen, summed_gen, formula)
+      select ${projectId}::uuid, x.day, x.gen, x.gen, ${WORKER_DAY_FORMULA}
+      from jsonb_to_recordset(${marks}::jsonb) as x(day date, gen bigint)
+      on conflict (project_id, work_date) do update set summed_gen = excluded.gen, formula = excluded.formula
+        where m.gen = excluded.gen
+      returning to_char(work_date, 'YYYY-MM-DD') as day`);
+    const stored = rowsOf(claimed).map((r) => text(r.day));
+    if (stored.length === 0) return [];
+    const kept = new Set(stored);
+    await tx.execute(sql`delete from worker_days where project_id = ${projectId} and work_date = any(${`{${stored.join(',')}}`}::date[])`);
+    const values = rows.filter((r) => kept.has(r.day)).map(({ unitIds, ...r }) => ({ ...r, units: unitIds.join(',') }));
+    for (const part of chunks(values, WORKER_DAY_ROWS_PER_INSERT)) {
+      await tx.execute(sql`
+        insert into worker_days (project_id, work_date, k, name, last_at, completed, estimated, quality, minutes, units)
+        select ${projectId}::uuid, x.day, x.key, x.name, to_timestamp(0) + x.last_us * interval '1 microsecond', x.completed,
+          x.estimated, x.quality, x.minutes, x.units
+        from jsonb_to_recordset(${JSON.stringify(part.map(({ lastAtUs, ...r }) => ({ ...r, last_us: lastAtUs })))}::jsonb)
+          as x(day date, key text, name text, last_us float8, completed int, estimated int, quality float8, minutes float8, units text)`);
+    }
+    return stored;
+  });
 }
 
 /**
@@ -397,21 +518,6 @@ export async function listWorkEventsOfUnits(db: Db, p: Period & { unitIds: strin
       stage: est === null ? null : { name: text(r.name), photo: bool(r.photo), inOrder: bool(r.in_order), est },
     };
   });
-}
-
-/** Stages done per worker key over a period: the previous period of a trend. */
-export async function completedPerWorker(db: Db, p: Period): Promise<Map<string, number>> {
-  const result = await db.execute(sql`
-    -- Per name as typed first: the key's regular expression then runs once per name, not per completion.
-    with per_name as (
-      select worker_name, count(*)::int as n
-      from task_completions
-      where project_id = ${p.projectId} and work_date between ${p.from}::date and ${p.to}::date
-        and reopened_at is null and ${named(sql`worker_name`)}
-      group by worker_name
-    )
-    select ${workerKey(sql`worker_name`)} as k, sum(n)::int as n from per_name group by 1`);
-  return new Map(rowsOf(result).map((r) => [text(r.k), num(r.n)]));
 }
 
 /** A period read against the time a manager reviewed: reviews carry a time, not a work date. */

@@ -203,21 +203,11 @@ const MICROS_PER_MINUTE = 60_000_000;
  * a gap over BREAK_MINUTES; days with only sign-ins count nowhere. Times are whole microseconds, so
  * the minutes are the statement's.
  */
-export async function workersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.WorkerPeriodRow[]> {
+export async function workersInTurns(db: Db, p: q.Period, chunkUnits: number): Promise<q.WorkerDayRow[]> {
   return workersOfEvents(await readUnitSlices(db, p, chunkUnits, q.listWorkEventsOfUnits));
 }
 
-interface WorkerSums {
-  name: string;
-  lastAtUs: number;
-  completed: number;
-  unitIds: Set<string>;
-  quality: number;
-  estimated: number;
-  micros: number;
-}
-
-function workersOfEvents(events: q.WorkEventRow[]): q.WorkerPeriodRow[] {
+function workersOfEvents(events: q.WorkEventRow[]): q.WorkerDayRow[] {
   const days = new Map<string, q.WorkEventRow[]>();
   const dayOf = (e: q.WorkEventRow) => `${e.key}\u0000${e.day}`;
   for (const e of events) {
@@ -229,36 +219,30 @@ function workersOfEvents(events: q.WorkEventRow[]): q.WorkerPeriodRow[] {
   for (const e of events) if (!e.stage) days.get(dayOf(e))?.push(e);
   const byTime = (a: q.WorkEventRow, b: q.WorkEventRow) =>
     a.atUs - b.atUs || (a.stage ? 1 : 0) - (b.stage ? 1 : 0) || (a.stage?.est ?? 0) - (b.stage?.est ?? 0);
-  const workers = new Map<string, WorkerSums>();
+  const workerDays: q.WorkerDayRow[] = [];
   for (const list of days.values()) {
     let previous: number | null = null;
+    let micros = 0;
+    let w: q.WorkerDayRow | undefined;
     for (const e of list.sort(byTime)) {
       const gap = previous === null ? null : e.atUs - previous;
       previous = e.atUs;
       if (!e.stage) continue;
       const { name, est, photo, inOrder } = e.stage;
-      const w = workers.get(e.key) ?? { name, lastAtUs: e.atUs, completed: 0, unitIds: new Set(), quality: 0, estimated: 0, micros: 0 };
-      workers.set(e.key, w);
+      w ??= { key: e.key, day: e.day, name, lastAtUs: e.atUs, completed: 0, unitIds: [], quality: 0, estimated: 0, minutes: 0 };
       w.completed += 1;
-      w.unitIds.add(e.unitId);
+      w.unitIds.push(e.unitId);
       w.estimated += est;
       w.quality += (photo ? 0.5 : 0) + (inOrder ? 0.5 : 0);
-      w.micros += gap === null || gap > BREAK_MINUTES * MICROS_PER_MINUTE ? est * MICROS_PER_MINUTE : gap;
+      micros += gap === null || gap > BREAK_MINUTES * MICROS_PER_MINUTE ? est * MICROS_PER_MINUTE : gap;
       if (e.atUs > w.lastAtUs) {
         w.name = name;
         w.lastAtUs = e.atUs;
       }
     }
+    if (w) workerDays.push({ ...w, unitIds: [...new Set(w.unitIds)], minutes: micros / MICROS_PER_MINUTE });
   }
-  return [...workers].map(([key, w]) => ({
-    key,
-    name: w.name,
-    completed: w.completed,
-    units: w.unitIds.size,
-    quality: w.quality,
-    estimated: w.estimated,
-    minutes: w.micros / MICROS_PER_MINUTE,
-  }));
+  return workerDays;
 }
 
 /**
@@ -276,8 +260,9 @@ function rankedWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceR
 async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: PerformanceRange) {
   const { current, previous } = periods(app, auth, RANGE_DAYS[range]);
   const [rows, before, sentBackRows] = await readInTurns(takesTurns(app), [
-    () => (takesTurns(app) ? workersInTurns(app.reportsDb, current, EMBEDDED_WORK_EVENT_UNITS) : q.workersInPeriod(app.reportsDb, current)),
-    () => q.completedPerWorker(app.reportsDb, previous),
+    () => workersOfPeriod(app, current),
+    // The period before is over but for a day at most: read from the stored days too.
+    async () => new Map((await workersOfPeriod(app, previous)).map((r) => [r.key, r.completed])),
     () => q.sentBackPerWorker(app.reportsDb, current),
   ]);
   const sentBack = new Map(sentBackRows.map((r) => [r.key, r.sentBack]));
@@ -303,6 +288,54 @@ async function rankWorkers(app: FastifyInstance, auth: UserAuth, range: Performa
     .sort((a, b) => b.tasksCompleted - a.tasksCompleted || b.rating - a.rating || a.name.localeCompare(b.name))
     .map((e, i) => ({ ...e, rank: i + 1 }));
   return { employees, rows };
+}
+
+/**
+ * Days of a period summed no sooner than this many days after they are, by UTC: a project's today
+ * and yesterday are still being written. The triggers of migration 0019 count every write to a day
+ * up to yesterday by UTC, a day's margin for clocks that disagree.
+ */
+const STORED_AFTER_DAYS = 2;
+
+/**
+ * The workers of a period (q.WorkerPeriodRow): the days that are over read from worker_days where
+ * they are stored and still of their day's generation, the others summed now (the one statement,
+ * or slices on the embedded database) and stored for the next read
+ * (docs/decisions/043-worker-days.md). A month of the biggest project of `bench:scale` is then ~600
+ * rows and two days summed, not a month's ~60,000 completions.
+ */
+export async function workersOfPeriod(app: FastifyInstance, p: q.Period): Promise<q.WorkerPeriodRow[]> {
+  const db = app.reportsDb;
+  const lastStored = addDays(new Date(Math.min(Date.now(), app.now().getTime())).toISOString().slice(0, 10), -STORED_AFTER_DAYS);
+  const storable = lastStored < p.to ? lastStored : p.to;
+  const stored = p.from <= storable ? await q.listStoredWorkerDays(db, { ...p, to: storable }) : undefined;
+  const summed: q.WorkerDayRow[] = [];
+  for (const run of runsOf(p, (day) => stored?.fresh.has(day) === true)) {
+    summed.push(...(takesTurns(app) ? await workersInTurns(db, run, EMBEDDED_WORK_EVENT_UNITS) : await q.workersInPeriod(db, run)));
+  }
+  if (stored) {
+    const toStore = new Map<string, number>();
+    for (let day = p.from; day <= storable; day = addDays(day, 1)) if (!stored.fresh.has(day)) toStore.set(day, stored.gens.get(day) ?? 0);
+    try {
+      await q.storeWorkerDays(db, p.projectId, toStore, summed);
+    } catch (err) {
+      // The answer stands without them; the next read sums the days again.
+      app.log.warn({ err, projectId: p.projectId }, 'worker days not stored');
+    }
+  }
+  return q.sumWorkerDays(stored ? [...stored.rows, ...summed] : summed);
+}
+
+/** The runs of consecutive days of `p` that are not `skip`ped, as periods. */
+function runsOf(p: q.Period, skip: (day: string) => boolean): q.Period[] {
+  const runs: q.Period[] = [];
+  for (let day = p.from; day <= p.to; day = addDays(day, 1)) {
+    if (skip(day)) continue;
+    const last = runs.at(-1);
+    if (last && addDays(last.to, 1) === day) last.to = day;
+    else runs.push({ projectId: p.projectId, from: day, to: day });
+  }
+  return runs;
 }
 
 const efficiencyOf = (estimated: number, minutes: number) => (minutes > 0 ? Math.min(100, percent(estimated, minutes)) : 100);

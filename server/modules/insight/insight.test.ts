@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { trendOf } from '#contract/insight.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { csvLines, sheetRows, unzip } from '../../lib/xlsx-test-support.ts';
-import { topWorkersInTurns, workersInTurns } from './insight.service.ts';
-import { topWorkers, workersInPeriod, type Period } from './insight.queries.ts';
+import { topWorkersInTurns, workersInTurns, workersOfPeriod } from './insight.service.ts';
+import { storeWorkerDays, sumWorkerDays, topWorkers, workersInPeriod, type Period, type WorkerDayRow } from './insight.queries.ts';
 
 /**
  * Statistics and employee performance against answers worked out by hand (docs/product.md
@@ -365,10 +367,15 @@ describe('the workers read a few units at a time (as on the embedded database)',
   });
 
   const byKey = <T extends { key: string }>(rows: T[]) => [...rows].sort((x, y) => x.key.localeCompare(y.key));
+  // A worker's days, each with its units in order (a day's units may come in any order).
+  const byDay = (rows: WorkerDayRow[]) =>
+    [...rows]
+      .map((r) => ({ ...r, unitIds: [...r.unitIds].sort() }))
+      .sort((x, y) => x.key.localeCompare(y.key) || x.day.localeCompare(y.day));
 
   it('gives employee performance the same workers as the one statement, whatever the slice', async () => {
     const db = ctx.database.reportsDb;
-    const whole = byKey(await workersInPeriod(db, periods[0]));
+    const whole = byKey(sumWorkerDays(await workersInPeriod(db, periods[0])));
     // The data reaches what the sums must get right: three workers, names folded, a break, seconds.
     expect(whole.map((w) => [w.key, w.name, w.completed, w.units])).toEqual([
       ['dana', 'Dana', 5, 2],
@@ -377,9 +384,9 @@ describe('the workers read a few units at a time (as on the embedded database)',
     ]);
     expect(whole[0].minutes % 1).not.toBe(0);
     for (const p of periods) {
-      const expected = byKey(await workersInPeriod(db, p));
+      const expected = byDay(await workersInPeriod(db, p));
       for (const chunkUnits of [1, 2, 7, 100]) {
-        expect(byKey(await workersInTurns(db, p, chunkUnits)), `${p.from}–${p.to}, ${chunkUnits} per slice`).toEqual(expected);
+        expect(byDay(await workersInTurns(db, p, chunkUnits)), `${p.from}–${p.to}, ${chunkUnits} per slice`).toEqual(expected);
       }
     }
   });
@@ -414,4 +421,124 @@ describe('the workers read a few units at a time (as on the embedded database)',
       }
     },
   );
+});
+
+describe('the days that are over, stored (docs/decisions/043-worker-days.md)', () => {
+  let d: Owner;
+  let week: Period;
+  let s1: Awaited<ReturnType<typeof stages>>;
+  let s2: Awaited<ReturnType<typeof stages>>;
+  const run = async (statement: SQL) => rowsOf(await ctx.database.db.execute(statement));
+
+  beforeAll(async () => {
+    d = await registerAndLogin(ctx.app);
+    const u1 = await unit(d, 'D1', 1);
+    const u2 = await unit(d, 'D2', 1);
+    s1 = await stages(d, u1, [
+      { name: 's1', sortOrder: 1, estimatedMinutes: 30 },
+      { name: 's2', sortOrder: 2, estimatedMinutes: 20 },
+      { name: 's3', sortOrder: 3, estimatedMinutes: 10 },
+      { name: 'sweep', sortOrder: 9, estimatedMinutes: 5, recurrence: 'daily' },
+    ]);
+    s2 = await stages(d, u2, [
+      { name: 's1', sortOrder: 1, estimatedMinutes: 30 },
+      { name: 's2', sortOrder: 2, estimatedMinutes: 20 },
+    ]);
+    await signIn(d, u1, 'Dana', '2026-03-04T06:00:00Z', '2026-03-04');
+    await done(d, s1.s1, 'Dana', '2026-03-04T06:30:00Z', '2026-03-04', true);
+    await done(d, s1.sweep, 'Dana', '2026-03-04T06:40:00Z', '2026-03-04');
+    await done(d, s1.s3, 'Mira', '2026-03-05T08:00:00Z', '2026-03-05');
+    await done(d, s2.s1, 'Mira', '2026-03-05T09:00:00Z', '2026-03-05');
+    await done(d, s1.s2, 'Dana', '2026-03-06T07:00:00Z', '2026-03-06');
+    // Yesterday and today (the clock stands at 2026-03-10): summed on every read, never stored.
+    await done(d, s2.s2, 'Mira', '2026-03-09T10:00:00Z', '2026-03-09');
+    await done(d, s1.sweep, 'Dana', '2026-03-10T07:00:00Z', '2026-03-10');
+    week = { projectId: d.user.projectId, from: '2026-03-04', to: '2026-03-10' };
+  });
+
+  const rounded = <T extends { key: string; minutes: number }>(rows: T[]) =>
+    [...rows].sort((x, y) => x.key.localeCompare(y.key)).map((r) => ({ ...r, minutes: Math.round(r.minutes * 1e6) / 1e6 }));
+  const summedNow = async () => rounded(sumWorkerDays(await workersInPeriod(ctx.database.reportsDb, week)));
+  const read = async () => rounded(await workersOfPeriod(ctx.app, week));
+  const marks = async () =>
+    (
+      await run(sql`select to_char(work_date, 'YYYY-MM-DD') as day, gen::int as gen, summed_gen = gen as fresh from worker_day_marks
+         where project_id = ${week.projectId} order by work_date`)
+    ).map((r) => ({ day: String(r.day), gen: Number(r.gen), fresh: r.fresh === true }));
+
+  it('stores the days before yesterday on the first read and reads them from there after', async () => {
+    const expected = await summedNow();
+    expect(expected.map((w) => [w.key, w.completed, w.units])).toEqual([
+      ['dana', 4, 1],
+      ['mira', 3, 2],
+    ]);
+    expect(await read()).toEqual(expected);
+    expect((await marks()).map((m) => [m.day, m.fresh])).toEqual([
+      ...['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08'].map((day) => [day, true]),
+      // Marked by their writes (the test's clock is months behind the database's), not stored.
+      ['2026-03-09', false],
+      ['2026-03-10', false],
+    ]);
+    // What is stored is what is read: a stored day changed by hand shows.
+    await run(sql`update worker_days set completed = completed + 100 where project_id = ${week.projectId} and work_date = '2026-03-04'`);
+    expect((await read()).find((w) => w.key === 'dana')?.completed).toBe(104);
+    await run(sql`update worker_days set completed = completed - 100 where project_id = ${week.projectId} and work_date = '2026-03-04'`);
+    expect(await read()).toEqual(expected);
+  });
+
+  // Each write changes the answer, and the stored days must follow it.
+  const writes: [string, () => Promise<unknown>][] = [
+    ['a stage done late, on a day that is over', () => done(d, s1.sweep, 'Yossi', '2026-03-05T05:00:00Z', '2026-03-05')],
+    ['a sign-in on a day that is over', () => signIn(d, s1.s3.unitId, 'Mira', '2026-03-05T07:30:00Z', '2026-03-05')],
+    [
+      'a photo added to a stage',
+      () => run(sql`update task_completions set photo_url = '/objects/photos/late.jpg' where task_id = ${s2.s1.id}`),
+    ],
+    [
+      'an earlier stage undone, which leaves a later one out of order on another day',
+      () => run(sql`update task_completions set reopened_at = now(), reopened_as = 'undone' where task_id = ${s1.s1.id}`),
+    ],
+    ['an estimate changed', () => run(sql`update tasks set estimated_minutes = 45 where id = ${s1.sweep.id}`)],
+    ['a stage added before one done', () => stages(d, s2.s1.unitId, [{ name: 's0', sortOrder: 0, estimatedMinutes: 15 }])],
+    ['that stage removed', () => run(sql`delete from tasks where unit_id = ${s2.s1.unitId} and name = 's0'`)],
+    ['stages moved', () => run(sql`update tasks set sort_order = 10 - sort_order where unit_id = ${s1.s1.unitId} and recurrence = 'once'`)],
+    ['a name written another way', () => run(sql`update task_completions set worker_name = 'Miriam' where task_id = ${s1.s3.id}`)],
+  ];
+  for (const [what, write] of writes) {
+    it(`follows ${what}`, async () => {
+      const before = await summedNow();
+      expect(await read()).toEqual(before);
+      await write();
+      const after = await summedNow();
+      expect(after, 'the write changes the figures').not.toEqual(before);
+      expect(await read()).toEqual(after);
+    });
+  }
+
+  it('leaves the marks alone on a review, and never stores a day summed before a later write', async () => {
+    await read();
+    const standing = await marks();
+    await run(sql`update task_completions set review_status = 'accepted' where project_id = ${week.projectId}`);
+    expect(await marks()).toEqual(standing);
+    // A read that summed the 7th before a write to it must not store what it summed.
+    const seventh = standing.find((m) => m.day === '2026-03-07')!;
+    await done(d, s1.sweep, 'Late', '2026-03-07T04:00:00Z', '2026-03-07');
+    const stale = sumWorkerDays(await workersInPeriod(ctx.database.reportsDb, { ...week, from: '2026-03-07', to: '2026-03-07' }));
+    expect(stale.some((w) => w.key === 'late')).toBe(true);
+    expect(await storeWorkerDays(ctx.database.reportsDb, week.projectId, new Map([['2026-03-07', seventh.gen]]), [])).toEqual([]);
+    expect((await read()).some((w) => w.key === 'late')).toBe(true);
+  });
+
+  it('touches no mark for what is done today, and lets a project with stored days be deleted', async () => {
+    const e = await registerAndLogin(ctx.app);
+    const u = await unit(e, 'E1', 1);
+    const s = await stages(e, u, [{ name: 'e1', sortOrder: 1, estimatedMinutes: 10 }]);
+    const today = new Date().toISOString().slice(0, 10);
+    await done(e, s.e1, 'Dana', new Date().toISOString(), today);
+    const count = async (projectId: string) =>
+      Number((await run(sql`select count(*) as n from worker_day_marks where project_id = ${projectId}`))[0].n);
+    expect(await count(e.user.projectId)).toBe(0);
+    await run(sql`delete from projects where id = ${week.projectId}`);
+    expect(await count(week.projectId)).toBe(0);
+  });
 });
