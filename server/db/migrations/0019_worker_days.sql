@@ -25,13 +25,15 @@ ALTER TABLE "worker_day_marks" ADD CONSTRAINT "worker_day_marks_project_id_proje
 ALTER TABLE "worker_days" ADD CONSTRAINT "worker_days_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The generation of a project's day goes up with every write that could change its employee
 -- performance sums (docs/decisions/043-worker-days.md). Days after yesterday (UTC) are never stored,
--- so today's writes, the busy ones, touch no mark. A project being deleted gets none.
+-- so today's writes, the busy ones, touch no mark. A project being deleted gets none. Marks are
+-- locked in (project, day) order, as a read storing its days locks them: no two can deadlock.
 CREATE FUNCTION worker_days_bump(p_project uuid[], p_day date[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO worker_day_marks AS m (project_id, work_date, gen)
   SELECT DISTINCT x.project_id, x.work_date, 1
   FROM unnest(p_project, p_day) AS x(project_id, work_date)
   WHERE x.work_date <= (now() AT TIME ZONE 'UTC')::date - 1
     AND EXISTS (SELECT 1 FROM projects p WHERE p.id = x.project_id)
+  ORDER BY x.project_id, x.work_date
   ON CONFLICT (project_id, work_date) DO UPDATE SET gen = m.gen + 1
 $$;
 --> statement-breakpoint

@@ -399,7 +399,7 @@ const WORKER_DAY_ROWS_PER_INSERT = 500;
 /**
  * Stores the rows of `days` (each summed at the generation given), all in one transaction: a day
  * whose generation moved on since is skipped, its rows being of an older state. Returns the days
- * stored.
+ * stored. The marks are locked in day order, as the triggers of migration 0019 lock them.
  */
 export async function storeWorkerDays(db: Db, projectId: string, days: Map<string, number>, rows: WorkerDayRow[]): Promise<string[]> {
   if (days.size === 0) return [];
@@ -409,6 +409,7 @@ export async function storeWorkerDays(db: Db, projectId: string, days: Map<strin
       insert into worker_day_marks as m (project_id, work_date, gen, summed_gen, formula)
       select ${projectId}::uuid, x.day, x.gen, x.gen, ${WORKER_DAY_FORMULA}
       from jsonb_to_recordset(${marks}::jsonb) as x(day date, gen bigint)
+      order by x.day
       on conflict (project_id, work_date) do update set summed_gen = excluded.gen, formula = excluded.formula
         where m.gen = excluded.gen
       returning to_char(work_date, 'YYYY-MM-DD') as day`);
