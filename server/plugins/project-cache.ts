@@ -1,6 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import { clientGone } from '../lib/errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientGone, hasClientGone } from '../lib/errors.ts';
 import { projectToday } from '../lib/calendar.ts';
 import type { EventBus } from './events.ts';
 import type { UserAuth } from './session.ts';
@@ -95,6 +97,39 @@ export class ProjectCache {
  */
 export function sharedAnswer<T>(app: FastifyInstance, auth: UserAuth, key: string, compute: () => Promise<T>): Promise<T> {
   return app.projectCache.get(auth.projectId, key, projectToday(auth, app.now()), compute);
+}
+
+/**
+ * A shared answer sent as the JSON of it that every request shares too: encoded (through the
+ * route's response schema, or as built) once per change of the project, not once per request. A
+ * map or progress matrix of 2,000 units is megabytes; eight managers asking at once made eight
+ * encodings on one thread, which cost more than computing it (docs/decisions/044-shared-json.md).
+ * `answer` must be a sharedAnswer (or the map): the same for every member of the project.
+ */
+export async function sendShared(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: UserAuth,
+  schema: z.ZodType | 'as built',
+  answer: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const key = `json:${request.routeOptions.url}:${JSON.stringify(request.query ?? {})}`;
+  const json = await app.projectCache.get(
+    auth.projectId,
+    key,
+    projectToday(auth, app.now()),
+    async () => {
+      const value = await answer();
+      if (schema === 'as built') return JSON.stringify(value);
+      const encoded = z.safeEncode(schema, value);
+      if (encoded.error) throw new ResponseSerializationError(request.method, request.url, { cause: encoded.error });
+      return JSON.stringify(encoded.data);
+    },
+    () => hasClientGone(request),
+  );
+  // A string with a JSON type is sent as it is: the route's serializer is not run again.
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export function registerProjectCache(app: FastifyInstance) {

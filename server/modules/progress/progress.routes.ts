@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { progressMatrixQuery, progressMatrixSchema } from '#contract/progress-matrix.ts';
 import { sendAsBuilt } from '../../lib/send-as-built.ts';
 import { userOf } from '../../plugins/access.ts';
+import { sendShared } from '../../plugins/project-cache.ts';
 import { progressMatrix } from './progress.service.ts';
 
 export async function progressRoutes(base: FastifyInstance) {
@@ -17,6 +18,9 @@ export async function progressRoutes(base: FastifyInstance) {
       serializerCompiler: sendAsBuilt,
       schema: { querystring: progressMatrixQuery, response: { 200: progressMatrixSchema } },
     },
-    async (request) => progressMatrix(app, userOf(request), request.query),
+    async (request, reply) => {
+      const auth = userOf(request);
+      return sendShared(app, request, reply, auth, 'as built', () => progressMatrix(app, auth, request.query));
+    },
   );
 }

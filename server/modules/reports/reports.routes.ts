@@ -5,6 +5,7 @@ import { measurementInput, measurementSchema, reportListQuery, shortageInput, sh
 import { reportExportQuery } from '#contract/export-words.ts';
 import { projectExportKey, sendExport } from '../../lib/export-file.ts';
 import { userOf } from '../../plugins/access.ts';
+import { sendShared } from '../../plugins/project-cache.ts';
 import {
   createMeasurement,
   createShortage,
@@ -26,13 +27,18 @@ const deleted = z.object({ message: z.string() });
  */
 export async function reportRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const shortageList = z.array(shortageSchema);
+  const measurementList = z.array(measurementSchema);
   const shortageChanged = { liveEvent: 'shortage.changed' } as const;
   const measurementChanged = { liveEvent: 'measurement.changed' } as const;
 
   app.get(
     '/shortages',
-    { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(shortageSchema) } } },
-    async (request) => listShortages(app, userOf(request), request.query),
+    { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: shortageList } } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      return sendShared(app, request, reply, auth, shortageList, () => listShortages(app, auth, request.query));
+    },
   );
 
   // The table as .xlsx or CSV, same filters (docs/product.md "Exports").
@@ -77,8 +83,11 @@ export async function reportRoutes(base: FastifyInstance) {
 
   app.get(
     '/measurements',
-    { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: z.array(measurementSchema) } } },
-    async (request) => listMeasurements(app, userOf(request), request.query),
+    { config: { access: 'manager' }, schema: { querystring: reportListQuery, response: { 200: measurementList } } },
+    async (request, reply) => {
+      const auth = userOf(request);
+      return sendShared(app, request, reply, auth, measurementList, () => listMeasurements(app, auth, request.query));
+    },
   );
 
   app.get(

@@ -19,6 +19,26 @@ type Owner = Awaited<ReturnType<typeof registerAndLogin>>;
 const mapOf = async (o: Owner) => (await o.as({ method: 'GET', url: '/api/rooms' })).json() as Room[];
 
 describe('the unit map on a busy site', () => {
+  it('encodes the map once for many screens, and anew after a change (sendShared)', async () => {
+    const o = await registerAndLogin(ctx.app);
+    await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'E1' } });
+    expect((await mapOf(o)).map((r) => r.number)).toEqual(['E1']);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const encodings = () => stringify.mock.calls.filter(([v]) => Array.isArray(v) && (v as Room[])[0]?.number?.startsWith('E')).length;
+    try {
+      const screens = await Promise.all(Array.from({ length: 8 }, () => o.as({ method: 'GET', url: '/api/rooms' })));
+      expect(screens.map((s) => s.headers['content-type'])).toEqual(Array(8).fill('application/json; charset=utf-8'));
+      expect(new Set(screens.map((s) => s.body)).size).toBe(1);
+      expect(encodings()).toBe(0); // encoded by the first read above
+      await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'E2' } });
+      const after = await Promise.all(Array.from({ length: 8 }, () => mapOf(o)));
+      expect(after.map((m) => m.map((r) => r.number))).toEqual(Array(8).fill(['E1', 'E2']));
+      expect(encodings()).toBe(1);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
   it('computes the map once for many screens, and shows a worker completion and a manager change at once', async () => {
     const o = await registerAndLogin(ctx.app);
     const unit = (await o.as({ method: 'POST', url: '/api/rooms', payload: { number: 'A1' } })).json() as Room;

@@ -6,15 +6,18 @@ import { userOf } from '../../plugins/access.ts';
 import { bulkRoomsInput, bulkRoomsResult } from '#contract/generator.ts';
 import { createRoom, createRoomsBulk, deleteRoom, getRoomDetails, listRooms, summarize, updateRoom } from './rooms.service.ts';
 import { hasClientGone } from '../../lib/errors.ts';
+import { sendShared } from '../../plugins/project-cache.ts';
 
 const idParams = z.object({ id: z.string() });
 
 export async function roomRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/rooms', { config: { access: 'member' }, schema: { response: { 200: z.array(roomSchema) } } }, async (request) =>
-    listRooms(app, userOf(request), () => hasClientGone(request)),
-  );
+  const roomList = z.array(roomSchema);
+  app.get('/rooms', { config: { access: 'member' }, schema: { response: { 200: roomList } } }, async (request, reply) => {
+    const auth = userOf(request);
+    return sendShared(app, request, reply, auth, roomList, () => listRooms(app, auth, () => hasClientGone(request)));
+  });
 
   app.get('/stats/rooms', { config: { access: 'member' }, schema: { response: { 200: roomStatsSchema } } }, async (request) =>
     summarize(await listRooms(app, userOf(request), () => hasClientGone(request))),
