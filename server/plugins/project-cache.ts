@@ -104,7 +104,8 @@ export function sharedAnswer<T>(app: FastifyInstance, auth: UserAuth, key: strin
  * route's response schema, or as built) once per change of the project, not once per request. A
  * map or progress matrix of 2,000 units is megabytes; eight managers asking at once made eight
  * encodings on one thread, which cost more than computing it (docs/decisions/044-shared-json.md).
- * `answer` must be a sharedAnswer (or the map): the same for every member of the project.
+ * Requests that arrive meanwhile wait for the one computation, as with sharedAnswer, so `answer`
+ * need not be shared itself; it must be the same for every member of the project.
  */
 export async function sendShared(
   app: FastifyInstance,

@@ -4,7 +4,6 @@ import { chunks } from '#contract/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { readInTurns, takesTurns } from '../../lib/fairness.ts';
 import type { UserAuth } from '../../plugins/session.ts';
-import { sharedAnswer } from '../../plugins/project-cache.ts';
 import {
   getProgressMatrix,
   listMatrixUnitIds,
@@ -21,15 +20,15 @@ import {
 const EMBEDDED_MATRIX_UNITS = 500;
 
 /**
- * The unit × stage grid of the signed-in project, read on the reports pool (docs/decisions/034-no-tenant-stalls.md)
- * once per change of the project (docs/decisions/037-reads-that-stay-fast.md). On the embedded
- * database a few hundred units at a time, taking turns with other requests between them.
+ * The unit × stage grid of the signed-in project, read on the reports pool (docs/decisions/034-no-tenant-stalls.md).
+ * On the embedded database a few hundred units at a time, taking turns with other requests between
+ * them. Its route computes it once per change of the project and shares its JSON (sendShared,
+ * docs/decisions/044-shared-json.md).
  */
-export const progressMatrix = (app: FastifyInstance, auth: UserAuth, query: ProgressMatrixQuery) =>
-  sharedAnswer(app, auth, `progress-matrix:${JSON.stringify(query)}`, () => {
-    const filters = { projectId: auth.projectId, floor: query.floor, prefix: query.prefix };
-    return takesTurns(app) ? matrixInTurns(app.reportsDb, filters, EMBEDDED_MATRIX_UNITS) : getProgressMatrix(app.reportsDb, filters);
-  });
+export const progressMatrix = (app: FastifyInstance, auth: UserAuth, query: ProgressMatrixQuery) => {
+  const filters = { projectId: auth.projectId, floor: query.floor, prefix: query.prefix };
+  return takesTurns(app) ? matrixInTurns(app.reportsDb, filters, EMBEDDED_MATRIX_UNITS) : getProgressMatrix(app.reportsDb, filters);
+};
 
 /**
  * The same matrix as getProgressMatrix, its cells read `chunkUnits` units at a time in the matrix's

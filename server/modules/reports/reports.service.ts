@@ -16,7 +16,6 @@ import type { ExportValue } from '../../lib/export-columns.ts';
 import { badRequest, notFound, sqlState, type AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { UserAuth } from '../../plugins/session.ts';
-import { sharedAnswer } from '../../plugins/project-cache.ts';
 import * as q from './reports.queries.ts';
 
 type ShortageInput = z.output<typeof shortageInput>;
@@ -116,12 +115,10 @@ function reportService<Input extends ShortageInput, Answer>(spec: ReportKindSpec
   });
 
   return {
-    /** The table, once per change of the project (docs/decisions/037-reads-that-stay-fast.md). */
-    list(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Answer[]> {
-      return sharedAnswer(app, auth, `${spec.kind}:${JSON.stringify(query)}`, async () => {
-        const rows = await q.listReports(app.db, spec.kind, listFilter(auth, query));
-        return rows.map((r) => spec.answer(r.report, r.apartmentNumber));
-      });
+    /** The table; its route computes it once per change of the project and shares its JSON (sendShared, docs/decisions/044-shared-json.md). */
+    async list(app: FastifyInstance, auth: UserAuth, query: ListQuery): Promise<Answer[]> {
+      const rows = await q.listReports(app.db, spec.kind, listFilter(auth, query));
+      return rows.map((r) => spec.answer(r.report, r.apartmentNumber));
     },
 
     async create(app: FastifyInstance, auth: UserAuth, input: Input): Promise<Answer> {
