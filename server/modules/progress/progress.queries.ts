@@ -15,7 +15,7 @@ export interface ProgressFilters {
 
 const stageOf = (r: RawRow): ProgressStage => ({ name: text(r.name), sortOrder: num(r.sort_order) });
 
-interface CellRow {
+export interface CellRow {
   unitId: string;
   number: string;
   floor: number | null;
@@ -60,6 +60,15 @@ export async function listMatrixUnitIds(db: Db, p: ProgressFilters): Promise<str
  * One row per (unit, once-task) with the task's completion, and one row with a null task for a
  * unit without once-tasks; units in the matrix's order. Two statements whatever the number of
  * units; `unitIds`: only these units.
+ */
+export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?: string[] }): Promise<CellRow[]> {
+  const { rows, cellOf } = await readUnitStageRows(db, p);
+  return rows.map(cellOf);
+}
+
+/**
+ * listUnitStageRows' rows as the database sent them, and how to make each a CellRow: a caller
+ * with 100,000 of them converts a slice at a time (docs/decisions/045-matrix-in-slices.md).
  *
  * The units' once-tasks and the project's standing once-stage completions are read apart
  * (the completions through task_completions_once_unit_idx) and matched here by task: a look-up per
@@ -67,7 +76,10 @@ export async function listMatrixUnitIds(db: Db, p: ProgressFilters): Promise<str
  * two sets in SQL is what a planner without statistics turns into a loop over one for each row of
  * the other (docs/decisions/041-counted-from-the-completions.md).
  */
-export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?: string[] }): Promise<CellRow[]> {
+export async function readUnitStageRows(
+  db: Db,
+  p: ProgressFilters & { unitIds?: string[] },
+): Promise<{ rows: RawRow[]; cellOf: (row: RawRow) => CellRow }> {
   const ids = p.unitIds ? sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(p.unitIds)}::jsonb))` : undefined;
   // The completions of the matrix's units only: the slice's, else those under a floor or prefix filter.
   const completionUnits = ids
@@ -95,7 +107,7 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?:
     `),
   ]);
   const done = new Map(rowsOf(doneResult).map((r) => [text(r.task_id), r]));
-  return rowsOf(tasksResult).map((r) => {
+  const cellOf = (r: RawRow): CellRow => {
     const c = r.task_id === null ? undefined : done.get(text(r.task_id));
     return {
       unitId: text(r.id),
@@ -107,7 +119,29 @@ export async function listUnitStageRows(db: Db, p: ProgressFilters & { unitIds?:
       reviewStatus: c ? textOrNull(c.review_status) : null,
       rejectionReason: c ? null : textOrNull(r.rejection_reason),
     };
-  });
+  };
+  return { rows: rowsOf(tasksResult), cellOf };
+}
+
+/**
+ * `rows` (ordered by unit, as readUnitStageRows sends them) cut into runs of `units` units each,
+ * a unit never split between two.
+ */
+export function slicesOfUnits(rows: readonly RawRow[], units: number): RawRow[][] {
+  const out: RawRow[][] = [];
+  let start = 0;
+  let seen = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && rows[i].id === rows[i - 1].id) continue;
+    if (seen === units) {
+      out.push(rows.slice(start, i));
+      start = i;
+      seen = 0;
+    }
+    seen++;
+  }
+  if (start < rows.length) out.push(rows.slice(start));
+  return out;
 }
 
 const NONE: ProgressCell = { state: 'none', completedAt: null, workerName: null, review: null };

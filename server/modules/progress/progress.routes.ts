@@ -4,7 +4,7 @@ import { progressMatrixQuery, progressMatrixSchema } from '#contract/progress-ma
 import { sendAsBuilt } from '../../lib/send-as-built.ts';
 import { userOf } from '../../plugins/access.ts';
 import { sendShared } from '../../plugins/project-cache.ts';
-import { progressMatrix } from './progress.service.ts';
+import { progressMatrixJson } from './progress.service.ts';
 
 export async function progressRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -14,13 +14,14 @@ export async function progressRoutes(base: FastifyInstance) {
     '/progress-matrix',
     {
       config: { access: 'member', heavy: 'report' },
-      // Megabytes for a big project, built cell by cell as ProgressMatrix (getProgressMatrix): no zod pass.
+      // Megabytes for a big project, built cell by cell as ProgressMatrix and encoded in slices
+      // (progressMatrixJson): no zod pass.
       serializerCompiler: sendAsBuilt,
       schema: { querystring: progressMatrixQuery, response: { 200: progressMatrixSchema } },
     },
     async (request, reply) => {
       const auth = userOf(request);
-      return sendShared(app, request, reply, auth, 'as built', () => progressMatrix(app, auth, request.query));
+      return sendShared(app, request, reply, auth, 'json', () => progressMatrixJson(app, auth, request.query));
     },
   );
 }

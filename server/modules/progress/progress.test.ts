@@ -3,7 +3,7 @@ import { progressMatrixSchema, type ProgressMatrix } from '#contract/progress-ma
 import { taskCompletions, tasks, units } from '../../db/schema/index.ts';
 import { createTestApp, registerAndLogin, type TestContext } from '../../test/helpers.ts';
 import { getProgressMatrix } from './progress.queries.ts';
-import { matrixInTurns } from './progress.service.ts';
+import { matrixJsonInTurns } from './progress.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -149,20 +149,30 @@ describe('GET /api/progress-matrix', () => {
     expect(res.body).toBe(JSON.stringify(progressMatrixSchema.parse(m)));
   });
 
-  it('reads the same matrix a few units at a time (as on the embedded database) as in one statement, filters too', async () => {
+  it('builds the same JSON a few units at a time, as one statement or a statement per slice, filters too', async () => {
     const projectId = o.user.projectId;
     for (const filters of [{}, { floor: 1 }, { prefix: 'a' }]) {
-      const whole = await getProgressMatrix(ctx.database.reportsDb, { projectId, ...filters });
-      expect(whole.units.length, JSON.stringify(filters)).toBeGreaterThan(1);
-      for (const chunkUnits of [1, 2, 3, 100]) {
-        const inTurns = await matrixInTurns(ctx.database.reportsDb, { projectId, ...filters }, chunkUnits);
-        expect(JSON.stringify(inTurns), `${JSON.stringify(filters)}, ${chunkUnits} per chunk`).toBe(JSON.stringify(whole));
+      const whole = JSON.stringify(await getProgressMatrix(ctx.database.reportsDb, { projectId, ...filters }));
+      const units = (JSON.parse(whole) as ProgressMatrix).units.length;
+      expect(units, JSON.stringify(filters)).toBeGreaterThan(1);
+      for (const embedded of [true, false]) {
+        for (const unitsPerTurn of [1, 2, 3, 100]) {
+          // Other requests get a turn between every two slices of units (decision 045).
+          let turns = 0;
+          const turn = async () => void turns++;
+          const json = (
+            await matrixJsonInTurns(ctx.database.reportsDb, { projectId, ...filters }, { embedded, unitsPerTurn, turn })
+          ).toString();
+          const what = `${JSON.stringify(filters)}, ${embedded ? 'a statement' : 'encoded'} per ${unitsPerTurn} units`;
+          expect(json, what).toBe(whole);
+          expect(turns, what).toBe(Math.ceil(units / unitsPerTurn) - 1);
+        }
       }
     }
-    expect(await matrixInTurns(ctx.database.reportsDb, { projectId, floor: 99 }, 2)).toEqual({
-      stages: (await matrixOf(o)).stages,
-      units: [],
-    });
+    for (const embedded of [true, false]) {
+      const json = await matrixJsonInTurns(ctx.database.reportsDb, { projectId, floor: 99 }, { embedded, unitsPerTurn: 2 });
+      expect(JSON.parse(json.toString())).toEqual({ stages: (await matrixOf(o)).stages, units: [] });
+    }
   });
 
   it('refuses a floor that is not an integer', async () => {
