@@ -23,6 +23,7 @@
  * --analyzed-only times them only after that ANALYZE, on both databases (an as-is read that never
  * ends stalls the rest; on PostgreSQL autovacuum may not have caught up with the fill yet).
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -90,10 +91,35 @@ interface Heavy {
   status: string;
   rows?: number;
   bytes?: number;
+  /** How far the process's resident memory rose above where it was when A asked, at its peak, MB. */
+  peakMb?: number;
+}
+
+/**
+ * The process's resident memory now and at its peak since the last `resetPeakMemory` (Linux: the
+ * kernel's VmRSS and VmHWM, so a peak between two samples is not missed), in MB; undefined elsewhere.
+ * The server runs in this process: this is the server's memory with the bench's small share beside it.
+ */
+function memoryMb(): { now: number; peak: number } | undefined {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+/** Starts a new peak (Linux ≥ 4.0: writing 5 to clear_refs resets VmHWM to the current RSS). */
+function resetPeakMemory() {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Not Linux: no peak column.
+  }
 }
 
 const header =
-  'database    | other tenant while…                        | requests | non-2xx |  p50 ms |  p99 ms |  max ms | heavy: ms | status | rows    | bytes';
+  'database    | other tenant while…                        | requests | non-2xx |  p50 ms |  p99 ms |  max ms | heavy: ms | status | rows    | bytes    | memory +MB';
 const row = (db: string, what: string, r: Polled, heavy?: Heavy) =>
   console.log(
     [
@@ -107,7 +133,8 @@ const row = (db: string, what: string, r: Polled, heavy?: Heavy) =>
       heavy ? fmt(heavy.ms, 0).padStart(9) : ''.padStart(9),
       (heavy?.status ?? '').padEnd(6),
       (heavy?.rows === undefined ? '' : String(heavy.rows)).padEnd(7),
-      heavy?.bytes === undefined ? '' : String(heavy.bytes),
+      (heavy?.bytes === undefined ? '' : String(heavy.bytes)).padEnd(8),
+      heavy?.peakMb === undefined ? '' : heavy.peakMb.toFixed(0),
     ].join(' | ') + (r.statuses ? `  (B's non-2xx: ${r.statuses})` : ''),
   );
 
@@ -186,9 +213,15 @@ for (const { name, database, drop } of await openBenchDatabases({ postgres: !arg
     const deadline = performance.now() + HEAVY_TIMEOUT_MS + 10_000;
     return pollUntil(() => finished || performance.now() > deadline);
   };
-  /** One of A's requests, aborted after HEAVY_TIMEOUT_MS; never throws. */
+  /**
+   * One of A's requests, aborted after HEAVY_TIMEOUT_MS; never throws. The answer is read as it
+   * comes and counted (bytes, and lines for `countRows`), not kept: the memory column is the
+   * server's own.
+   */
   const heavy = async (method: string, path: string, body?: unknown, countRows = false): Promise<Heavy> => {
     const t0 = performance.now();
+    resetPeakMemory();
+    const before = memoryMb();
     try {
       const res = await fetch(`${base}${path}`, {
         method,
@@ -196,15 +229,27 @@ for (const { name, database, drop } of await openBenchDatabases({ postgres: !arg
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(HEAVY_TIMEOUT_MS),
       });
-      const bytes = Buffer.from(await res.arrayBuffer());
+      let bytes = 0;
+      let lines = 0;
+      let last = 0x0a;
+      const reader = res.body?.getReader();
+      for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+        const piece = next.value;
+        bytes += piece.length;
+        if (countRows) for (const b of piece) if (b === 0x0a) lines++;
+        if (piece.length > 0) last = piece[piece.length - 1];
+      }
       const ms = performance.now() - t0;
-      const rows = countRows
-        ? bytes
-            .toString('utf8')
-            .split('\n')
-            .filter((l) => l.trim()).length - 1
-        : undefined;
-      return { ms, status: String(res.status), rows: res.ok ? rows : undefined, bytes: res.ok ? bytes.length : undefined };
+      const after = memoryMb();
+      // A line per row after the header; the last line may lack its line end.
+      const rows = countRows ? lines + (last === 0x0a ? 0 : 1) - 1 : undefined;
+      return {
+        ms,
+        status: String(res.status),
+        rows: res.ok ? rows : undefined,
+        bytes: res.ok ? bytes : undefined,
+        peakMb: before && after ? after.peak - before.now : undefined,
+      };
     } catch (e) {
       const name = (e as Error).name;
       return { ms: performance.now() - t0, status: name === 'TimeoutError' ? 'did not finish' : name };
