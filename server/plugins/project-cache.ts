@@ -100,58 +100,47 @@ export function sharedAnswer<T>(app: FastifyInstance, auth: UserAuth, key: strin
 }
 
 /**
- * A shared answer sent as the JSON of it that every request shares too: encoded (through the
- * route's response schema, or as built) once per change of the project, not once per request. A
- * map or progress matrix of 2,000 units is megabytes; eight managers asking at once made eight
- * encodings on one thread, which cost more than computing it (docs/decisions/044-shared-json.md).
- * The JSON is kept as UTF-8 bytes, which Fastify sends as they are: sending the 10.7 MB matrix as a
- * string held the thread for ~100 ms per request while Node encoded it again
- * (docs/decisions/045-matrix-in-slices.md). Requests that arrive meanwhile wait for the one
- * computation, as with sharedAnswer, so `answer` need not be shared itself; it must be the same for
- * every member of the project. `'json'`: the answer is those bytes already (the progress matrix,
- * encoded in slices).
+ * A shared answer sent as the JSON of it that every request shares too: encoded through the route's
+ * response schema once per change of the project, not once per request. A map or progress matrix
+ * of 2,000 units is megabytes; eight managers asking at once made eight encodings on one thread,
+ * which cost more than computing it (docs/decisions/044-shared-json.md). Requests that arrive
+ * meanwhile wait for the one computation, as with sharedAnswer, so `answer` need not be shared
+ * itself; it must be the same for every member of the project.
  */
-export async function sendShared(
+export function sendShared(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   auth: UserAuth,
-  schema: z.ZodType | 'as built',
-  answer: () => Promise<unknown>,
-): Promise<FastifyReply>;
-export async function sendShared(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  auth: UserAuth,
-  schema: 'json',
-  answer: () => Promise<Buffer>,
-): Promise<FastifyReply>;
-export async function sendShared(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  auth: UserAuth,
-  schema: z.ZodType | 'as built' | 'json',
+  schema: z.ZodType,
   answer: () => Promise<unknown>,
 ): Promise<FastifyReply> {
+  return sendSharedJson(app, request, reply, auth, async () => {
+    // What fastify-type-provider-zod's serializer does: a wrong answer is still a 500.
+    const encoded = z.safeEncode(schema, await answer());
+    if (encoded.error) throw new ResponseSerializationError(request.method, request.url, { cause: encoded.error });
+    return Buffer.from(JSON.stringify(encoded.data));
+  });
+}
+
+/**
+ * sendShared for an answer that makes its JSON itself (the progress matrix, encoded in slices):
+ * `json` is computed once per change of the project and its bytes are kept, which Fastify sends as
+ * they are. Sending the 10.7 MB matrix as a string held the thread for ~100 ms per request while
+ * Node encoded it again (docs/decisions/045-matrix-in-slices.md). The cache key is the route and
+ * its query.
+ */
+export async function sendSharedJson(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: UserAuth,
+  json: () => Promise<Buffer>,
+): Promise<FastifyReply> {
   const key = `json:${request.routeOptions.url}:${JSON.stringify(request.query ?? {})}`;
-  const json = await app.projectCache.get(
-    auth.projectId,
-    key,
-    projectToday(auth, app.now()),
-    async (): Promise<Buffer> => {
-      const value = await answer();
-      if (schema === 'json') return value as Buffer;
-      if (schema === 'as built') return Buffer.from(JSON.stringify(value));
-      const encoded = z.safeEncode(schema, value);
-      if (encoded.error) throw new ResponseSerializationError(request.method, request.url, { cause: encoded.error });
-      return Buffer.from(JSON.stringify(encoded.data));
-    },
-    () => hasClientGone(request),
-  );
+  const bytes = await app.projectCache.get(auth.projectId, key, projectToday(auth, app.now()), json, () => hasClientGone(request));
   // Bytes with a JSON type are sent as they are: the route's serializer is not run again.
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }
 
 export function registerProjectCache(app: FastifyInstance) {

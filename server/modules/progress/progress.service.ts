@@ -27,7 +27,7 @@ const MATRIX_UNITS_PER_TURN = 500;
 /**
  * The unit × stage grid of the signed-in project as the JSON of a ProgressMatrix (UTF-8), read on the
  * reports pool (docs/decisions/034-no-tenant-stalls.md). Its route computes it once per change of
- * the project and shares it (sendShared, docs/decisions/044-shared-json.md).
+ * the project and shares it (sendSharedJson, docs/decisions/044-shared-json.md).
  */
 export const progressMatrixJson = (app: FastifyInstance, auth: UserAuth, query: ProgressMatrixQuery) =>
   matrixJsonInTurns(
