@@ -703,6 +703,8 @@ describe('Work-tasks page keeps what was typed until it is sent', () => {
       { name: 'Grout, grey', quantity: 4, apartmentId: ROOM_ID, reportedBy: 'Dana', notes: 'דירה A12, קומה 3' },
     ]);
     expect(sessionStorage.getItem(`shalav.draft.report.shortage.${ROOM_ID}`)).toBeNull();
+    // The toast answers the outbox's event, which can come before the dialog has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: /Add shortage/ }));
     expect(within(await screen.findByRole('dialog')).getByLabelText(/Item name/)).toHaveValue('');
   });
