@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { taskCompletions, tasks, workSessions } from '../../db/schema/index.ts';
 import { trendOf } from '#contract/insight.ts';
@@ -500,8 +500,21 @@ describe('the days that are over, stored (docs/decisions/043-worker-days.md)', (
     ],
     ['an estimate changed', () => run(sql`update tasks set estimated_minutes = 45 where id = ${s1.sweep.id}`)],
     ['a stage added before one done', () => stages(d, s2.s1.unitId, [{ name: 's0', sortOrder: 0, estimatedMinutes: 15 }])],
+    [
+      // Its own day and the later day of the stage after it, which it puts in order.
+      'that stage done late, on a day before the stages after it',
+      async () => {
+        const [s0] = await ctx.database.db
+          .select()
+          .from(tasks)
+          .where(and(eq(tasks.unitId, s2.s1.unitId), eq(tasks.name, 's0')));
+        await done(d, s0!, 'Mira', '2026-03-04T09:00:00Z', '2026-03-04');
+      },
+    ],
     ['that stage removed', () => run(sql`delete from tasks where unit_id = ${s2.s1.unitId} and name = 's0'`)],
     ['stages moved', () => run(sql`update tasks set sort_order = 10 - sort_order where unit_id = ${s1.s1.unitId} and recurrence = 'once'`)],
+    // Only the days of the stages done after it, which it leaves out of order.
+    ['a stage not done moved before the ones done', () => run(sql`update tasks set sort_order = 0 where id = ${s1.s1.id}`)],
     ['a name written another way', () => run(sql`update task_completions set worker_name = 'Miriam' where task_id = ${s1.s3.id}`)],
   ];
   for (const [what, write] of writes) {
