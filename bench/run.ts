@@ -9,5 +9,6 @@ await import('./durability.ts');
 await import('./billing.ts');
 await import('./insight.ts');
 await import('./progress-matrix.ts');
+await import('./export-memory.ts');
 await import('./review-queue.ts');
 export {};
