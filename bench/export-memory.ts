@@ -16,26 +16,18 @@
  * Needs PostgreSQL (DATABASE_URL or 127.0.0.1:5432); the databases it creates are dropped at the end.
  * Traffic goes to 127.0.0.1 only; the server is killed by its own PID.
  */
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client.ts';
 import { tasks, units, users } from '../server/db/schema/index.ts';
 import { startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { fillHistory } from './fill.ts';
-import { openBenchDatabases, seedManager, signIn } from './lib.ts';
+import { memoryMb, openBenchDatabases, resetPeakMemory, seedManager, signIn } from './lib.ts';
 
 const SIZES = (process.env.BENCH_EXPORT_UNITS ?? '1000,5000').split(',').map(Number);
 const CAP_MB = Number(process.env.BENCH_EXPORT_CAP_MB ?? 64);
 const REPEAT = Number(process.env.BENCH_EXPORT_REPEAT ?? 3);
 const STAGES = 20;
 const DAYS = 30;
-
-/** VmRSS and VmHWM of a process, in MB. */
-function memoryOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 interface Row {
   units: number;
@@ -110,8 +102,8 @@ for (const size of SIZES) {
       const cookie = await signIn(base, username);
       for (const format of ['csv', 'xlsx']) {
         for (let run = 1; run <= REPEAT; run++) {
-          fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-          const atStart = memoryOf(pid);
+          resetPeakMemory(pid);
+          const atStart = memoryMb(pid)!;
           const started = performance.now();
           const response = await fetch(`${base}/api/scheduled-tasks/export?format=${format}`, { headers: { cookie } });
           if (!response.ok) throw new Error(`export ${format}: ${response.status} ${await response.text()}`);
@@ -123,7 +115,7 @@ for (const size of SIZES) {
             if (format === 'csv') for (const b of next.value) if (b === 0x0a) lines++;
           }
           const seconds = (performance.now() - started) / 1000;
-          const after = memoryOf(pid);
+          const after = memoryMb(pid)!;
           const row = {
             units: size,
             heap,
@@ -132,8 +124,8 @@ for (const size of SIZES) {
             seconds,
             bytes,
             lines: lines - 1,
-            rssAtStart: atStart.rss,
-            risen: after.peak - atStart.rss,
+            rssAtStart: atStart.now,
+            risen: after.peak - atStart.now,
           };
           rows.push(row);
           console.log(

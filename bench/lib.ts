@@ -1,4 +1,5 @@
 import pg from 'pg';
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../server/db/client.ts';
 import { projects, taskCompletions, tasks, units, users } from '../server/db/schema/index.ts';
@@ -256,4 +257,28 @@ export async function timeRequests(
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/**
+ * A process's resident memory now and at its peak since the last `resetPeakMemory` (Linux: the
+ * kernel's VmRSS and VmHWM, so a peak between two samples is not missed), in MB; undefined elsewhere.
+ * `self` is this process, where a bench that builds the app in-process runs its server.
+ */
+export function memoryMb(pid: number | 'self' = 'self'): { now: number; peak: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts a new peak (Linux ≥ 4.0: writing 5 to clear_refs resets VmHWM to the current RSS). */
+export function resetPeakMemory(pid: number | 'self' = 'self') {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux: no peak to reset.
+  }
 }

@@ -23,7 +23,6 @@
  * --analyzed-only times them only after that ANALYZE, on both databases (an as-is read that never
  * ends stalls the rest; on PostgreSQL autovacuum may not have caught up with the fill yet).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -34,7 +33,7 @@ import { LIMITS } from '#contract/limits.ts';
 import { defaultTaskRows } from '#contract/default-tasks.ts';
 import { billingToday } from '../server/lib/calendar.ts';
 import { fillHistory } from './fill.ts';
-import { fmt, openBenchDatabases, percentile, seedManager, signIn } from './lib.ts';
+import { fmt, memoryMb, openBenchDatabases, percentile, resetPeakMemory, seedManager, signIn } from './lib.ts';
 
 const args = new Set(process.argv.slice(2));
 const READS = process.argv
@@ -93,29 +92,6 @@ interface Heavy {
   bytes?: number;
   /** How far the process's resident memory rose above where it was when A asked, at its peak, MB. */
   peakMb?: number;
-}
-
-/**
- * The process's resident memory now and at its peak since the last `resetPeakMemory` (Linux: the
- * kernel's VmRSS and VmHWM, so a peak between two samples is not missed), in MB; undefined elsewhere.
- * The server runs in this process: this is the server's memory with the bench's small share beside it.
- */
-function memoryMb(): { now: number; peak: number } | undefined {
-  try {
-    const status = fs.readFileSync('/proc/self/status', 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-    return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return undefined;
-  }
-}
-/** Starts a new peak (Linux ≥ 4.0: writing 5 to clear_refs resets VmHWM to the current RSS). */
-function resetPeakMemory() {
-  try {
-    fs.writeFileSync('/proc/self/clear_refs', '5');
-  } catch {
-    // Not Linux: no peak column.
-  }
 }
 
 const header =
