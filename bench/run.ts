@@ -11,4 +11,5 @@ await import('./insight.ts');
 await import('./progress-matrix.ts');
 await import('./export-memory.ts');
 await import('./review-queue.ts');
+await import('./without-statistics.ts');
 export {};

@@ -102,6 +102,13 @@ export const taskCompletions = pgTable(
     uniqueIndex('task_completions_task_period_uq')
       .on(t.taskId, t.period)
       .where(sql`reopened_at is null`),
+    // Whether each task of a project is done for a period, and by whom, read from the index alone:
+    // one project's entries of a period lie side by side (work tracking's look-up per task; by task
+    // alone, a year of the platform scatters them). Its predicate is spelled as no other read spells it
+    // (the first clause always holds), so that only work tracking can use it (docs/decisions/047-work-tracking-by-project.md).
+    index('task_completions_project_done_idx')
+      .on(t.projectId, t.period, t.taskId, t.workerName)
+      .where(sql`(period is not null and reopened_at is null) is true`),
     // The reopened ones (undone, sent back) of a task and period: the latest rejection a screen shows.
     index('task_completions_reopened_idx')
       .on(t.taskId, t.period)

@@ -127,9 +127,19 @@ export interface ScheduledTaskFilter {
   facilityType?: string;
 }
 
+/** The period a task's completion is stored under on the date: 'once' for a once-task, else the date. */
+const periodOf = (alias: string, date: string) => sql`(case when ${sql.raw(alias)}.recurrence = 'once' then 'once' else ${date} end)`;
+
 /**
- * Each task of the project with its unit, its completion for the period (once-tasks: ever;
- * daily tasks: on the date) and the worker on the unit today, with the derived status.
+ * Each task of the project with its unit, whether it is done for the period (once-tasks: ever;
+ * daily tasks: on the date) and by whom, the worker on the unit today, and the derived status.
+ *
+ * Whether a task is done is read from `task_completions_project_done_idx` alone: a `limit 1`
+ * look-up per task on all its keys, whose entries for one project and period lie side by side and
+ * hold the worker's name, so no completion row is read for it. Only the rows a caller keeps get
+ * their completion's other columns (`withDetails`). Read through the unique index by task, a year
+ * of the biggest project of `bench:scale` scattered those look-ups over a 20-million-entry index
+ * (docs/decisions/047-work-tracking-by-project.md).
  */
 function scheduledTasksBase(f: ScheduledTaskFilter & { unitIds?: string[] }): SQL {
   const typeFilter = f.facilityType ? sql`and u.facility_type = ${f.facilityType}` : sql``;
@@ -140,7 +150,7 @@ function scheduledTasksBase(f: ScheduledTaskFilter & { unitIds?: string[] }): SQ
         strpos(lower(u.number), ${s}) > 0
         or strpos(lower(coalesce(u.name, '')), ${s}) > 0
         or strpos(lower(t.name), ${s}) > 0
-        or strpos(lower(coalesce(c.worker_name, '')), ${s}) > 0
+        or strpos(lower(coalesce(d.worker_name, '')), ${s}) > 0
         or strpos(lower(coalesce(ws.worker_name, '')), ${s}) > 0
       )`
     : sql``;
@@ -152,26 +162,44 @@ function scheduledTasksBase(f: ScheduledTaskFilter & { unitIds?: string[] }): SQ
       order by unit_id, updated_at desc
     ),
     -- The manager's latest rejection per task and period (docs/decisions/029-quality-loop.md): one
-    -- pass over the project's rejected completions, joined to the tasks that have no standing one.
+    -- pass over the project's rejected completions, joined to the kept tasks that have no standing one.
     rj as (${latestRejections({ projectId: f.projectId, periods: ['once', f.date] })}),
     base as (
       select t.id, t.name, t.description, t.recurrence, t.sort_order, t.created_at,
         u.id as unit_id, u.number, u.name as unit_name, u.type as unit_type, u.floor, u.facility_type,
-        c.completed_at, c.received_at, c.worker_name as completed_by, c.photo_url, c.notes, c.review_status,
-        rj.reason as rejection_reason, ws.worker_name as session_worker,
-        case when c.id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
+        d.worker_name as completed_by, ws.worker_name as session_worker,
+        case when d.task_id is not null then 'completed' when ws.unit_id is not null then 'in_progress' else 'pending' end as status
       from tasks t
       join units u on u.id = t.unit_id and u.project_id = ${f.projectId}
-      -- By task alone (the task is the project's): with the project id here too, a planner without
-      -- statistics read the project's every completion once per task (docs/decisions/038-embedded-maintenance.md).
-      left join task_completions c
-        on c.task_id = t.id
-        and c.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end) and c.reopened_at is null
-      left join rj on c.id is null and rj.task_id = t.id and rj.period = (case when t.recurrence = 'once' then 'once' else ${f.date} end)
+      -- The index's predicate, spelled as no other read spells it (its first clause always holds): no
+      -- other partial index can be proven from it, and no other read can take this one (decision
+      -- 041's trap: a planner without statistics taking an index by the project id alone and reading
+      -- the project's history once per row; the map's last completion, which spells
+      -- \`(reopened_at is null) is true\`, did so with this index: 0.2 → 25 s).
+      left join lateral (
+        select k.task_id, k.worker_name from task_completions k
+        where k.project_id = ${f.projectId} and k.period = ${periodOf('t', f.date)} and k.task_id = t.id
+          and (k.period is not null and k.reopened_at is null) is true
+        limit 1
+      ) d on true
       left join ws on ws.unit_id = t.unit_id
       where t.project_id = ${f.projectId} ${unitFilter} ${typeFilter} ${searchFilter}
     )`;
 }
+
+/**
+ * The kept rows (`picked`) with their completion's columns and, while open, their latest
+ * rejection: a look-up per kept row, by task alone (the task is the project's). With the project id
+ * here too, a planner without statistics read the project's every completion once per row
+ * (docs/decisions/038-embedded-maintenance.md).
+ */
+const withDetails = (f: ScheduledTaskFilter) => sql`
+    left join lateral (
+      select c.id, c.completed_at, c.received_at, c.photo_url, c.notes, c.review_status from task_completions c
+      where c.task_id = picked.id and c.period = ${periodOf('picked', f.date)} and c.reopened_at is null
+      limit 1
+    ) c on true
+    left join rj on c.id is null and rj.task_id = picked.id and rj.period = ${periodOf('picked', f.date)}`;
 
 const TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
@@ -224,11 +252,20 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
 /** Units by the first number in the label, then the label in byte order (as compareUnitLabels). */
 const UNIT_ORDER = sql`(substring(number from '[0-9]+'))::numeric nulls last, number collate "C"`;
 const TASK_ORDER = sql`${UNIT_ORDER}, sort_order, created_at, id`;
+/** TASK_ORDER over the kept rows, once joined to their completions (which have an id of their own). */
+const PICKED_ORDER = sql`(substring(picked.number from '[0-9]+'))::numeric nulls last, picked.number collate "C",
+      picked.sort_order, picked.created_at, picked.id`;
 
-const TASK_COLUMNS = sql`id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
-      to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
-      to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at,
-      completed_by, photo_url, notes, session_worker, status, review_status, rejection_reason`;
+/** What `picked` keeps of `base`: enough to order it and to look up its completion. */
+const PICKED_COLUMNS = sql`id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
+      completed_by, session_worker, status, sort_order, created_at`;
+
+const TASK_COLUMNS = sql`picked.id, picked.name, picked.description, picked.recurrence, picked.unit_id, picked.number,
+      picked.unit_name, picked.unit_type, picked.floor, picked.facility_type,
+      to_char(c.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
+      to_char(c.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received_at,
+      picked.completed_by, c.photo_url, c.notes, picked.session_worker, picked.status, c.review_status,
+      rj.reason as rejection_reason`;
 
 /**
  * The tasks under the filter (one statement), ordered like the map: by the first number in the
@@ -241,20 +278,25 @@ export async function listScheduledTasks(
 ): Promise<ScheduledTaskRow[]> {
   const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
   const page = f.limit === undefined ? sql`` : sql`limit ${f.limit} offset ${f.offset ?? 0}`;
-  const result = await db.execute(sql`${scheduledTasksBase(f)}
+  const result = await db.execute(sql`${scheduledTasksBase(f)},
+    picked as (
+      select ${PICKED_COLUMNS} from base ${statusFilter}
+      order by ${TASK_ORDER}
+      ${page}
+    )
     select ${TASK_COLUMNS}
-    from base ${statusFilter}
-    order by ${TASK_ORDER}
-    ${page}
+    from picked ${withDetails(f)}
+    order by ${PICKED_ORDER}
   `);
   return rowsOf(result).map(scheduledTaskOf);
 }
 
 /**
  * Work tracking's page and the number of tasks per status under the filter, in one statement: the
- * tasks and their completions are read once (a look-up per task), then counted and paged. As two
- * statements, counts then page, the biggest project of `bench:scale` paid that read twice, one
- * after the other (0.19–0.28 s each; docs/decisions/037-reads-that-stay-fast.md, "One pass over the tasks").
+ * tasks and whether each is done are read once, then counted and paged, and only the page's rows
+ * read their completion. As two statements, counts then page, the biggest project of `bench:scale`
+ * paid that read twice, one after the other (0.19–0.28 s each; docs/decisions/037-reads-that-stay-fast.md,
+ * "One pass over the tasks").
  */
 export async function pageScheduledTasks(
   db: Db,
@@ -263,15 +305,16 @@ export async function pageScheduledTasks(
   const statusFilter = f.status ? sql`where status = ${f.status}` : sql``;
   const result = await db.execute(sql`${scheduledTasksBase(f)},
     counts as (select jsonb_object_agg(status, n) as counts from (select status, count(*)::int as n from base group by status) s),
-    page as (
-      select ${TASK_COLUMNS}, sort_order, created_at
+    picked as (
+      select ${PICKED_COLUMNS}
       from base ${statusFilter}
       order by ${TASK_ORDER}
       limit ${f.limit} offset ${f.offset}
     )
     -- One row per task of the page, each with the counts; one row of counts alone when the page is empty.
-    select counts.counts, page.* from counts left join page on true
-    order by ${TASK_ORDER}`);
+    select counts.counts, ${TASK_COLUMNS}
+    from counts left join picked on true ${withDetails(f)}
+    order by ${PICKED_ORDER}`);
   const rows = rowsOf(result);
   const counts = (rows[0]?.counts ?? {}) as Partial<Record<(typeof TASK_STATUSES)[number], unknown>>;
   return {

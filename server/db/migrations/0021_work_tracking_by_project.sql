@@ -1,0 +1,1 @@
+CREATE INDEX "task_completions_project_done_idx" ON "task_completions" USING btree ("project_id","period","task_id","worker_name") WHERE (period is not null and reopened_at is null) is true;
