@@ -249,12 +249,13 @@ const scheduledTaskOf = (r: RawRow): ScheduledTaskRow => ({
   rejectionReason: textOrNull(r.rejection_reason),
 });
 
-/** Units by the first number in the label, then the label in byte order (as compareUnitLabels). */
-const UNIT_ORDER = sql`(substring(number from '[0-9]+'))::numeric nulls last, number collate "C"`;
-const TASK_ORDER = sql`${UNIT_ORDER}, sort_order, created_at, id`;
-/** TASK_ORDER over the kept rows, once joined to their completions (which have an id of their own). */
-const PICKED_ORDER = sql`(substring(picked.number from '[0-9]+'))::numeric nulls last, picked.number collate "C",
-      picked.sort_order, picked.created_at, picked.id`;
+/**
+ * Units by the first number in the label, then the label in byte order (as compareUnitLabels);
+ * `prefix` names the relation ('picked.') where another joined one has the same columns.
+ */
+const unitOrder = (prefix = '') => sql.raw(`(substring(${prefix}number from '[0-9]+'))::numeric nulls last, ${prefix}number collate "C"`);
+/** The map's order of tasks: by unit, then the unit's task order. */
+const taskOrder = (prefix = '') => sql`${unitOrder(prefix)}, ${sql.raw(`${prefix}sort_order, ${prefix}created_at, ${prefix}id`)}`;
 
 /** What `picked` keeps of `base`: enough to order it and to look up its completion. */
 const PICKED_COLUMNS = sql`id, name, description, recurrence, unit_id, number, unit_name, unit_type, floor, facility_type,
@@ -281,12 +282,12 @@ export async function listScheduledTasks(
   const result = await db.execute(sql`${scheduledTasksBase(f)},
     picked as (
       select ${PICKED_COLUMNS} from base ${statusFilter}
-      order by ${TASK_ORDER}
+      order by ${taskOrder()}
       ${page}
     )
     select ${TASK_COLUMNS}
     from picked ${withDetails(f)}
-    order by ${PICKED_ORDER}
+    order by ${taskOrder('picked.')}
   `);
   return rowsOf(result).map(scheduledTaskOf);
 }
@@ -308,13 +309,13 @@ export async function pageScheduledTasks(
     picked as (
       select ${PICKED_COLUMNS}
       from base ${statusFilter}
-      order by ${TASK_ORDER}
+      order by ${taskOrder()}
       limit ${f.limit} offset ${f.offset}
     )
     -- One row per task of the page, each with the counts; one row of counts alone when the page is empty.
     select counts.counts, ${TASK_COLUMNS}
     from counts left join picked on true ${withDetails(f)}
-    order by ${PICKED_ORDER}`);
+    order by ${taskOrder('picked.')}`);
   const rows = rowsOf(result);
   const counts = (rows[0]?.counts ?? {}) as Partial<Record<(typeof TASK_STATUSES)[number], unknown>>;
   return {
@@ -350,7 +351,7 @@ export async function listUnitsAfter(
   const result = await db.execute(sql`
     select id, number, substring(number from '[0-9]+') as k_number
     from units where ${sql.join(conditions, sql` and `)}
-    order by ${UNIT_ORDER}
+    order by ${unitOrder()}
     limit ${p.limit}
   `);
   return rowsOf(result).map((r) => ({ id: text(r.id), cursor: { numberKey: textOrNull(r.k_number), number: text(r.number) } }));
