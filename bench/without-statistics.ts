@@ -1,5 +1,6 @@
 /**
- * The reads a planner without statistics has got wrong before (docs/decisions/037, 041 and 047):
+ * The reads a planner without statistics has got wrong before (docs/decisions/037, 041 and 047),
+ * and the units' stages of statistics and KPI (048):
  * each timed on 2,000 units × 7 stages with 120 days of history, on PGlite as the server leaves it
  * after such a write (not analyzed yet), and on PostgreSQL analyzed, then with its statistics
  * deleted inside a transaction that is rolled back — what a database just restored or filled looks
@@ -9,6 +10,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { taskCompletions } from '../server/db/schema/index.ts';
+import { listUnitStages } from '../server/modules/insight/insight.queries.ts';
 import { listUnitStageRows } from '../server/modules/progress/progress.queries.ts';
 import { listUnitsWithCounts } from '../server/modules/rooms/rooms.queries.ts';
 import { pageScheduledTasks } from '../server/modules/schedules/schedules.queries.ts';
@@ -42,6 +44,7 @@ for (const { name, database, drop } of await openBenchDatabases()) {
       (tx) => pageScheduledTasks(tx, { projectId, date: today, status: 'completed', limit: 50, offset: 100 }),
     ],
     ['progress matrix', (tx) => listUnitStageRows(tx, { projectId })],
+    ["units' stages (stats, KPI)", (tx) => listUnitStages(tx, projectId, [today])],
   ];
   const time = async (read: (tx: Db) => Promise<unknown>, withoutStatistics: boolean) => {
     const times: number[] = [];

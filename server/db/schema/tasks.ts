@@ -120,13 +120,15 @@ export const taskCompletions = pgTable(
     index('task_completions_project_day_idx')
       .on(t.projectId, t.workDate)
       .where(sql`reopened_at is null`),
-    // The standing once-stage completions of a project by unit: the map counts a unit's done stages
-    // from here and today's by-day entries, without a look-up per task. Its predicate is written
-    // `(…) is true` so that only a read stating it so can use it: without statistics, the progress
-    // matrix's look-ups per task (`period = 'once' and reopened_at is null`) took it and became
-    // quadratic (docs/decisions/041-counted-from-the-completions.md).
+    // The standing once-stage completions of a project by unit, with their task and local day: the
+    // map counts a unit's done stages from here and today's by-day entries, and statistics and KPI
+    // read when each once-stage was done, from the index alone, without a look-up per task
+    // (docs/decisions/048-once-stages-from-one-index.md). Its predicate is written `(…) is true` so
+    // that only a read stating it so can use it: without statistics, the progress matrix's look-ups
+    // per task (`period = 'once' and reopened_at is null`) took it and became quadratic
+    // (docs/decisions/041-counted-from-the-completions.md).
     index('task_completions_once_unit_idx')
-      .on(t.projectId, t.unitId)
+      .on(t.projectId, t.unitId, t.taskId, t.workDate)
       .where(sql`(period = 'once' and reopened_at is null) is true`),
     // What was sent back in a period (employee performance): few rows, read by day.
     index('task_completions_sent_back_idx')

@@ -54,8 +54,13 @@ export async function listUnitIds(db: Db, projectId: string): Promise<string[]> 
  * per floor, so the project's tasks are read once per screen, not once per figure: each read was a
  * look-up per task, 0.1–0.13 s for the biggest project of `bench:scale`
  * (docs/decisions/037-reads-that-stay-fast.md, "One pass over the tasks").
- * Units and tasks are read side by side and grouped, not joined: no planner can turn that quadratic.
- * A once-stage's completion is a `limit 1` look-up by its task, as every read of it is.
+ * Units, tasks and the once-stages' completions are read side by side and grouped, not joined: no
+ * planner can turn that quadratic (joined, PGlite without statistics took 28 s). When each
+ * once-stage was done comes from `task_completions_once_unit_idx` alone, the project's entries side
+ * by side: a look-up per task in the unique index by task took 180 ms of the 200–270 of every
+ * statistics and KPI read of the biggest project of `bench:scale --full`
+ * (docs/decisions/048-once-stages-from-one-index.md). A task has one standing completion per period
+ * (`task_completions_task_period_uq`); one of a task that is no longer a once-stage does not count.
  */
 export interface UnitStages {
   unitId: string;
@@ -79,14 +84,19 @@ export async function listUnitStages(db: Db, projectId: string, froms: string[])
       select u.id as unit_id, u.floor, null::text as recurrence, null::date as done_on
       from units u where u.project_id = ${projectId}
       union all
-      select t.unit_id, null::int, t.recurrence, c.work_date
-      from tasks t
-      left join lateral (
-        select c.work_date from task_completions c
-        where t.recurrence = 'once' and c.task_id = t.id and c.period = 'once' and c.reopened_at is null
-        limit 1
-      ) c on true
-      where t.project_id = ${projectId}
+      select per_task.unit_id, null::int, per_task.recurrence, per_task.done_on
+      from (
+        select s.unit_id, max(s.recurrence) as recurrence, case when max(s.recurrence) = 'once' then max(s.done_on) end as done_on
+        from (
+          select t.unit_id, t.id as task_id, t.recurrence, null::date as done_on
+          from tasks t where t.project_id = ${projectId}
+          union all
+          select c.unit_id, c.task_id, null::text, c.work_date from task_completions c
+          where c.project_id = ${projectId} and (c.period = 'once' and c.reopened_at is null) is true
+        ) s
+        group by s.unit_id, s.task_id
+      ) per_task
+      where per_task.recurrence is not null
     ) x
     group by x.unit_id`);
   return rowsOf(result).map((r) => ({

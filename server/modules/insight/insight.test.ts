@@ -160,6 +160,35 @@ describe('GET /api/stats/cleaning', () => {
     ]);
   });
 
+  it('counts an undone or sent-back stage as open, and a stage done again once', async () => {
+    const c = await registerAndLogin(ctx.app);
+    const u = await unit(c, '101', 1);
+    const os = await stages(c, u, [
+      { name: 'Paint', sortOrder: 1, estimatedMinutes: 10 },
+      { name: 'Seal', sortOrder: 2, estimatedMinutes: 10 },
+    ]);
+    const reopened = (task: (typeof os)['Paint'], workDate: string, reopenedAs: 'undone' | 'rejected') =>
+      ctx.database.db.insert(taskCompletions).values({
+        projectId: c.user.projectId,
+        taskId: task.id,
+        unitId: u,
+        workDate,
+        period: 'once',
+        workerName: 'Dana',
+        completedAt: at(`${workDate}T08:00:00Z`),
+        reopenedAt: at(`${workDate}T09:00:00Z`),
+        reopenedAs,
+      });
+    await reopened(os.Paint, '2026-03-09', 'undone');
+    await reopened(os.Seal, '2026-03-08', 'rejected');
+    await done(c, os.Seal, 'Dana', '2026-03-10T08:00:00Z', '2026-03-10');
+    const res = await c.as({ method: 'GET', url: '/api/stats/cleaning?days=1' });
+    expect(res.statusCode).toBe(200);
+    // Paint stands undone; Seal was sent back and done again today: open today, done once.
+    expect(res.json()).toMatchObject({ totalTasks: 2, completedTasks: 1, previous: { totalTasks: 2, completedTasks: 0 } });
+    expect(res.json().floors).toEqual([{ floor: 1, units: 1, doneUnits: 0, stages: 2, doneStages: 1 }]);
+  });
+
   it('refuses a period it cannot look back over, and strangers', async () => {
     for (const days of ['0', '91', 'x']) {
       const res = await a.as({ method: 'GET', url: `/api/stats/cleaning?days=${days}` });

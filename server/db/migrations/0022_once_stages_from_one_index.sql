@@ -1,0 +1,2 @@
+DROP INDEX "task_completions_once_unit_idx";--> statement-breakpoint
+CREATE INDEX "task_completions_once_unit_idx" ON "task_completions" USING btree ("project_id","unit_id","task_id","work_date") WHERE (period = 'once' and reopened_at is null) is true;
